@@ -1,0 +1,24 @@
+"""Errors the assistant reports to a person: one line, never a traceback."""
+
+from __future__ import annotations
+
+
+class GardenError(Exception):
+    """Bad input or a refused request; the CLI prints the message and exits 1."""
+
+    exit_code = 1
+
+
+class IllegalMove(GardenError):
+    """A move the rules forbid, carrying the id of the rule that forbids it."""
+
+    def __init__(self, rule_id: str, sentence: str) -> None:
+        self.rule_id = rule_id
+        self.sentence = sentence
+        super().__init__(f"{sentence} [{rule_id}]")
+
+
+class UsageError(GardenError):
+    """A malformed command line or argument (exit 2, like click's usage errors)."""
+
+    exit_code = 2
