@@ -7,7 +7,7 @@ from types import ModuleType
 
 # One module per command group. Modules listed here must import only light
 # modules at top level (no numpy, no cv2): every `garden` call imports them.
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("photo_cmds",)
 
 
 def command_modules() -> list[ModuleType]:

@@ -1,0 +1,28 @@
+"""Where the assistant keeps its files: $GARDEN_HOME when set, else the user data dir."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def garden_home() -> Path:
+    """The folder holding games.sqlite3, boards/ and the user catalogues.
+
+    Tests always set $GARDEN_HOME so they never touch a real user's games.
+    """
+    env = os.environ.get("GARDEN_HOME")
+    if env:
+        home = Path(env).expanduser()
+    else:
+        from platformdirs import user_data_dir
+
+        home = Path(user_data_dir("garden-assistant", appauthor=False))
+    home.mkdir(parents=True, exist_ok=True)
+    return home
+
+
+def repo_root() -> Path | None:
+    """The source checkout this package runs from, if any (holds calibration/, samples/)."""
+    root = Path(__file__).resolve().parent.parent
+    return root if (root / "pyproject.toml").is_file() else None
