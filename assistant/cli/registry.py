@@ -7,7 +7,7 @@ from types import ModuleType
 
 # One module per command group. Modules listed here must import only light
 # modules at top level (no numpy, no cv2): every `garden` call imports them.
-COMMAND_MODULES: tuple[str, ...] = ("photo_cmds",)
+COMMAND_MODULES: tuple[str, ...] = ("game_cmds", "cottage_cmds", "photo_cmds")
 
 
 def command_modules() -> list[ModuleType]:

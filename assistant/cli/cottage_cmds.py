@@ -1,0 +1,157 @@
+"""Cottage Garden score-mode commands: next, score, refill, cat, pay, discard, withdraw."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from assistant.cli.common import GameOption, console, store
+from assistant.cli.errors import reports_errors
+from assistant.errors import GardenError
+
+CubeOption = Annotated[int | None, typer.Option(min=1, max=3, help="Which cube moves (1-3); default: the best one.")]
+
+
+def register(app: typer.Typer) -> None:
+    for command in (next_turn, score, refill, cat, pay, discard, withdraw):
+        app.command(command.__name__.replace("_turn", ""))(command)
+
+
+def _play(game: str | None, build) -> None:
+    """Record the actions `build(state, reasons)` makes; print the notes and whose turn it is."""
+    from assistant.session import games as sessions
+
+    reasons: list[str] = []
+
+    def build_checked(state: Any) -> list[dict[str, Any]]:
+        if getattr(state.setup, "players", None) is None or not hasattr(state, "die_position"):
+            raise GardenError("this command is for Cottage Garden games")
+        return build(state, reasons)
+
+    loaded, notes = sessions.record(store(), game, build_checked)
+    out = console()
+    for line in reasons + notes:
+        out.print(f"• {line}", markup=False)
+    state = loaded.state
+    if not state.over:
+        out.print(f"→ Turn {state.turn_number}: {state.current_player.name}"
+                  f" · gardener line {state.die.line_name(state.die_position)}"
+                  + (" · final round" if state.final_round else f" · round {state.face}"), markup=False)
+
+
+def _payment_first(state: Any, reasons: list[str]) -> tuple[Any, list[dict[str, Any]]]:
+    """In the final round, the current player's 2-point payment, chosen when not yet made."""
+    from assistant.games.cottage_garden import advice, rules
+    from assistant.games.cottage_garden.actions import Pay, to_event
+
+    if not (state.final_round and state.current_player.beds and not state.turn.paid):
+        return state, []
+    colour, cube, why = advice.best_payment(state.setup, state.current_player)
+    action = Pay(colour, cube)
+    reasons.append(f"Final-round payment first: {why}.")
+    return rules.apply(state, action).state, [to_event(action)]
+
+
+@reports_errors
+def next_turn(game: GameOption = None) -> None:
+    """End the current player's turn: the die moves on, rounds and the final round follow."""
+    from assistant.games.cottage_garden.actions import NextTurn, to_event
+
+    def build(state: Any, reasons: list[str]) -> list[dict[str, Any]]:
+        _, paid = _payment_first(state, reasons)
+        return paid + [to_event(NextTurn())]
+
+    _play(game, build)
+
+
+@reports_errors
+def score(
+    player: Annotated[str, typer.Argument(help="Whose bed is complete.")],
+    pots: Annotated[int, typer.Option("--pots", help="Visible flowerpots on the bed.")],
+    cloches: Annotated[int, typer.Option("--cloches", help="Visible cloches on the bed.")],
+    orange: CubeOption = None,
+    blue: CubeOption = None,
+    reward: Annotated[bool, typer.Option("--reward", help="A reward completed this bed after the turn was passed.")] = False,
+    game: GameOption = None,
+) -> None:
+    """A completed bed: move an orange cube by its pots and a blue cube by its cloches."""
+    from assistant.games.cottage_garden import advice
+    from assistant.games.cottage_garden.actions import ScoreBed, to_event
+
+    def build(state: Any, reasons: list[str]) -> list[dict[str, Any]]:
+        index = state.index_of(player)
+        events: list[dict[str, Any]] = []
+        if index == state.current:
+            state, events = _payment_first(state, reasons)
+        choice = {"orange": orange, "blue": blue}
+        if index is not None:
+            for colour, count in (("orange", pots), ("blue", cloches)):
+                if choice[colour] is None and count > 0:
+                    best = advice.best_cube(state, index, colour, count)
+                    choice[colour] = best.cube
+                    reasons.append(f"Chosen: {best.reason}.")
+        return events + [to_event(ScoreBed(player, pots, cloches, choice["orange"], choice["blue"], reward))]
+
+    _play(game, build)
+
+
+@reports_errors
+def refill(game: GameOption = None) -> None:
+    """Pay a cat to refill a gardener line that has 1 or 2 empty cells."""
+    from assistant.games.cottage_garden.actions import Refill, to_event
+
+    _play(game, lambda state, reasons: [to_event(Refill())])
+
+
+@reports_errors
+def cat(
+    player: Annotated[str, typer.Argument(help="Who places cats on their beds.")],
+    count: Annotated[int, typer.Option("--count", help="How many cats.")] = 1,
+    game: GameOption = None,
+) -> None:
+    """Place held cats on your beds (a cat may complete a bed: then score it)."""
+    from assistant.games.cottage_garden.actions import PlaceCats, to_event
+
+    _play(game, lambda state, reasons: [to_event(PlaceCats(player, count))])
+
+
+@reports_errors
+def pay(
+    orange: CubeOption = None,
+    blue: CubeOption = None,
+    game: GameOption = None,
+) -> None:
+    """Final round: pay 2 points with an orange cube (back 2) or a blue cube (back 1)."""
+    from assistant.games.cottage_garden import advice
+    from assistant.games.cottage_garden.actions import Pay, to_event
+
+    if orange is not None and blue is not None:
+        raise GardenError("pay with one cube: --orange K or --blue K, not both")
+
+    def build(state: Any, reasons: list[str]) -> list[dict[str, Any]]:
+        if orange is not None:
+            return [to_event(Pay("orange", orange))]
+        if blue is not None:
+            return [to_event(Pay("blue", blue))]
+        colour, cube, why = advice.best_payment(state.setup, state.current_player)
+        reasons.append(f"Chosen: {why}.")
+        return [to_event(Pay(colour, cube))]
+
+    _play(game, build)
+
+
+@reports_errors
+def discard(player: Annotated[str, typer.Argument(help="Who gives up a bed.")], game: GameOption = None) -> None:
+    """Final round start: give up a bed holding 2 or fewer flower tiles."""
+    from assistant.games.cottage_garden.actions import Discard, to_event
+
+    _play(game, lambda state, reasons: [to_event(Discard(player))])
+
+
+@reports_errors
+def withdraw(player: Annotated[str, typer.Argument(help="Who gives up their remaining beds.")], game: GameOption = None) -> None:
+    """Final round, house rule final_opt_out=on: give up the remaining beds to stop paying."""
+    from assistant.games.cottage_garden.actions import Withdraw, to_event
+
+    _play(game, lambda state, reasons: [to_event(Withdraw(player))])

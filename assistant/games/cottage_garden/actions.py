@@ -1,0 +1,87 @@
+"""Cottage Garden score-mode actions, and their form in the event log.
+
+Every choice is explicit in an action (which cube, which payment): a log
+replays to the same state whatever the advice code later prefers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+from assistant.errors import GardenError
+from assistant.games.cottage_garden.tracks import Colour
+
+
+@dataclass(frozen=True)
+class NextTurn:
+    kind: ClassVar[str] = "next"
+
+
+@dataclass(frozen=True)
+class Refill:
+    """The current player pays a cat to refill a line with 1 or 2 empty cells."""
+
+    kind: ClassVar[str] = "refill"
+
+
+@dataclass(frozen=True)
+class PlaceCats:
+    player: str
+    count: int = 1
+    kind: ClassVar[str] = "cat"
+
+
+@dataclass(frozen=True)
+class ScoreBed:
+    player: str
+    pots: int
+    cloches: int
+    orange: int | None = None  # cube 1-3 moved by the pots (None when pots == 0)
+    blue: int | None = None
+    reward: bool = False  # completed by a reward after the turn was passed
+    kind: ClassVar[str] = "score"
+
+
+@dataclass(frozen=True)
+class Pay:
+    """The final-round payment; colour None when nothing can be paid."""
+
+    colour: Colour | None
+    cube: int | None
+    kind: ClassVar[str] = "pay"
+
+
+@dataclass(frozen=True)
+class Discard:
+    player: str
+    kind: ClassVar[str] = "discard"
+
+
+@dataclass(frozen=True)
+class Withdraw:
+    player: str
+    kind: ClassVar[str] = "withdraw"
+
+
+Action = NextTurn | Refill | PlaceCats | ScoreBed | Pay | Discard | Withdraw
+ACTION_TYPES: dict[str, type] = {t.kind: t for t in (NextTurn, Refill, PlaceCats, ScoreBed, Pay, Discard, Withdraw)}
+
+
+def to_event(action: Action) -> dict[str, Any]:
+    return {"type": action.kind, **asdict(action)}
+
+
+def from_event(event: dict[str, Any]) -> Action:
+    kind = event.get("type")
+    cls = ACTION_TYPES.get(kind)  # type: ignore[arg-type]
+    if cls is None:
+        raise GardenError(f"unknown Cottage Garden event type {kind!r}")
+    names = {f.name for f in fields(cls)}
+    extra = set(event) - names - {"type"}
+    if extra:
+        raise GardenError(f"event {kind!r} has unknown fields: {', '.join(sorted(extra))}")
+    try:
+        return cls(**{k: v for k, v in event.items() if k != "type"})
+    except TypeError as err:
+        raise GardenError(f"event {kind!r} is incomplete: {err}") from None

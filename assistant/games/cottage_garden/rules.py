@@ -1,0 +1,306 @@
+"""Cottage Garden score mode: state + action -> new state and notes, or IllegalMove.
+
+Pure: no printing, no files. Every refusal names its rule id (see rulebook.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from assistant.errors import IllegalMove
+from assistant.games.cottage_garden import tracks
+from assistant.games.cottage_garden.actions import (
+    Action, Discard, NextTurn, Pay, PlaceCats, Refill, ScoreBed, Withdraw,
+)
+from assistant.games.cottage_garden.state import GameState, Player, Setup, TurnState
+from assistant.games.cottage_garden.tracks import COLOURS, CUBES_PER_COLOUR, TOP, Colour
+
+BED_CELLS = 25  # a 5x5 bed
+PAYMENT_POINTS = 2
+MAX_PLAYERS = 4
+
+
+@dataclass(frozen=True)
+class Outcome:
+    state: GameState
+    notes: tuple[str, ...] = ()
+
+
+def new_game(setup: Setup) -> GameState:
+    count = len(setup.players)
+    if setup.solo and count != 1:
+        raise IllegalMove("CG-VAR-1", "Solo is played by exactly one player.")
+    if not setup.solo and not 2 <= count <= MAX_PLAYERS:
+        raise IllegalMove("CG-SETUP-1", "Cottage Garden takes 2 to 4 players, or 1 with --solo.")
+    names = [n.lower() for n in setup.players]
+    if len(set(names)) != len(names):
+        raise IllegalMove("CG-SETUP-1", "Each player needs a different name.")
+    die = setup.die
+    return GameState(
+        setup=setup,
+        players=tuple(Player(name) for name in setup.players),
+        die_position=0,
+        face=die.start_face,
+        hives_left=() if setup.solo else (2, 1),
+    )
+
+
+def apply(state: GameState, action: Action) -> Outcome:
+    """The one checked way to change a game."""
+    if state.over:
+        raise IllegalMove("CG-TURN-2", "The game is over; no further move is possible.")
+    handler = _HANDLERS[type(action)]
+    return handler(state, action)
+
+
+# -- helpers ---------------------------------------------------------------
+
+def _player_index(state: GameState, name: str) -> int:
+    index = state.index_of(name)
+    if index is None:
+        known = ", ".join(p.name for p in state.players)
+        raise IllegalMove("CG-TURN-1", f"There is no player {name!r} in this game (players: {known}).")
+    return index
+
+
+def _require_current(state: GameState, index: int, what: str) -> None:
+    if index != state.current:
+        raise IllegalMove("CG-TURN-1", f"It is {state.current_player.name}'s turn: only they can {what} now.")
+
+
+def _must_pay_first(state: GameState) -> None:
+    if state.final_round and state.current_player.beds > 0 and not state.turn.paid:
+        raise IllegalMove("CG-FINAL-2", f"{state.current_player.name} must first pay 2 points for this final-round turn.")
+
+
+# -- the actions -------------------------------------------------------------
+
+def _refill(state: GameState, action: Refill) -> Outcome:
+    player = state.current_player
+    if state.setup.children_corners:
+        raise IllegalMove("CG-FILL-2", "In the young-children variant nobody may refill for a cat.")
+    if state.turn.refilled:
+        raise IllegalMove("CG-FILL-3", "The fill phase comes once a turn; the line was already refilled.")
+    if state.turn.scored:
+        raise IllegalMove("CG-FILL-3", "The fill phase comes before planting; a bed was already scored this turn.")
+    if player.cats < 1:
+        raise IllegalMove("CG-FILL-2", f"{player.name} holds no cat to pay for a refill.")
+    state = state.with_player(state.current, replace(player, cats=player.cats - 1))
+    state = replace(state, turn=replace(state.turn, refilled=True))
+    return Outcome(state, (f"{player.name} pays a cat to the supply and refills the {state.die.line_name(state.die_position)}, nearest the die first.",))
+
+
+def _place_cats(state: GameState, action: PlaceCats) -> Outcome:
+    index = _player_index(state, action.player)
+    _require_current(state, index, "place cats")
+    player = state.players[index]
+    if action.count < 1:
+        raise IllegalMove("CG-PLANT-2", "Place at least one cat.")
+    if action.count > player.cats:
+        raise IllegalMove("CG-PLANT-2", f"{player.name} holds {player.cats} cat(s), not {action.count}.")
+    if player.beds == 0:
+        raise IllegalMove("CG-FINAL-3", f"{player.name} has no bed left to place a cat on.")
+    state = state.with_player(index, replace(player, cats=player.cats - action.count))
+    return Outcome(state, (f"{player.name} places {action.count} cat(s) on their beds; if a bed is now complete, score it.",))
+
+
+def _score(state: GameState, action: ScoreBed) -> Outcome:
+    index = _player_index(state, action.player)
+    player = state.players[index]
+    if action.pots < 0 or action.cloches < 0:
+        raise IllegalMove("CG-SCORE-1", "A bed cannot show a negative number of flowerpots or cloches.")
+    if action.pots + action.cloches > BED_CELLS:
+        raise IllegalMove("CG-SCORE-1", f"A 5x5 bed shows at most {BED_CELLS} flowerpots and cloches together, not {action.pots + action.cloches}.")
+    if index != state.current and not action.reward:
+        raise IllegalMove("CG-TURN-1", f"It is {state.current_player.name}'s turn, not {player.name}'s: a bed scores on its owner's turn "
+                          "(if a reward completed it after the turn was passed, add --reward).")
+    if player.beds == 0:
+        raise IllegalMove("CG-FINAL-3", f"{player.name} has no bed left to score.")
+    if index == state.current:
+        _must_pay_first(state)
+    notes: list[str] = []
+    for colour, count, cube in (("orange", action.pots, action.orange), ("blue", action.cloches, action.blue)):
+        if count == 0:
+            if cube is not None:
+                raise IllegalMove("CG-SCORE-2", f"No {colour} cube moves when the bed shows no {'flowerpot' if colour == 'orange' else 'cloche'}.")
+            continue
+        if cube is None or not 1 <= cube <= CUBES_PER_COLOUR:
+            raise IllegalMove("CG-SCORE-2", f"Name the {colour} cube that moves: 1, 2 or 3.")
+        state, moved = _move_up(state, index, colour, cube, count)  # type: ignore[arg-type]
+        notes.extend(moved)
+    player = state.players[index]
+    if state.final_round:
+        player = replace(player, beds=player.beds - 1)
+        notes.append(f"{player.name}'s completed bed leaves the game; no new bed in the final round ({player.beds} left).")
+    else:
+        notes.append("Clean-up: pot tokens and cats to the supply, tiles to the back of the queue, the bed flipped "
+                     "becomes the public bed; take the previous public bed, not flipped.")
+    state = state.with_player(index, player)
+    if index == state.current:
+        state = replace(state, turn=replace(state.turn, scored=state.turn.scored + 1))
+    if all(c == TOP["orange"] for c in player.orange) and all(c == TOP["blue"] for c in player.blue):
+        notes.append(f"All six of {player.name}'s cubes stand on 20: nothing more can move.")
+    return Outcome(*_end_if_done(state, notes))
+
+
+def _move_up(state: GameState, index: int, colour: Colour, cube: int, steps: int) -> tuple[GameState, list[str]]:
+    player = state.players[index]
+    spaces = list(player.spaces(colour))
+    before = spaces[cube - 1]
+    after, lost = tracks.advance(colour, before, steps)
+    spaces[cube - 1] = after
+    notes = [f"{player.name}: {colour} cube {cube} {tracks.value(colour, before)} -> {tracks.value(colour, after)}."]
+    if lost:
+        notes.append(f"{lost} {colour} space(s) lost beyond 20 (they cannot go to another cube).")
+    cats, hive, hives_left = player.cats, player.beehive, state.hives_left
+    if state.setup.rewards_on:
+        line = int(state.setup.rule(f"red_line_{colour}"))
+        if tracks.crosses_red_line(colour, before, after, line):
+            cats += 1
+            notes.append(f"Red line crossed: {player.name} takes a cat from the supply (place it now or keep it).")
+        if before == 0 and after > 0 and sum(1 for s in player.spaces(colour) if s == 0) == 1:
+            notes.append(f"Last {colour} cube left start: {player.name} takes a flowerpot token and places it at once "
+                         "(if it completes a bed, score that bed).")
+    if after == TOP[colour] and before < after and hive == 0 and hives_left:
+        hive, hives_left = hives_left[0], hives_left[1:]
+        notes.append(f"First cube to 20: {player.name} takes the {hive}-hive beehive tile ({hive} point(s)).")
+    updated = replace(player, cats=cats, beehive=hive, **{colour: tuple(spaces)})
+    return replace(state.with_player(index, updated), hives_left=hives_left), notes
+
+
+def payment_options(setup: Setup, player: Player) -> list[tuple[Colour, int, int]]:
+    """Legal final-round payments: (colour, cube 1-3, points it costs). Empty: nothing to pay."""
+    normal: list[tuple[Colour, int, int]] = []
+    from_top: list[tuple[Colour, int, int]] = []
+    for colour in COLOURS:
+        back = 2 if colour == "orange" else 1
+        for cube, space in enumerate(player.spaces(colour), start=1):
+            points = tracks.value(colour, space)
+            if space == TOP[colour]:
+                from_top.append((colour, cube, points - tracks.value(colour, space - 1)))
+            elif points >= PAYMENT_POINTS:
+                normal.append((colour, cube, points - tracks.value(colour, max(0, space - back))))
+    if normal:
+        return normal
+    if from_top:  # forced: every cube on 0, 1 or 20
+        return from_top
+    if setup.rule("final_low_payment") == "orange-one":
+        return [("orange", cube, 1) for cube, space in enumerate(player.orange, start=1) if space == 1]
+    return []
+
+
+def _pay(state: GameState, action: Pay) -> Outcome:
+    player = state.current_player
+    if not state.final_round:
+        raise IllegalMove("CG-FINAL-2", "Points are paid only in the final round.")
+    if player.beds == 0:
+        raise IllegalMove("CG-FINAL-4", f"{player.name} has no bed left and pays nothing.")
+    if state.turn.paid:
+        raise IllegalMove("CG-FINAL-2", f"{player.name} has already paid for this turn.")
+    options = payment_options(state.setup, player)
+    if action.colour is None:
+        if options:
+            raise IllegalMove("CG-FINAL-2", f"{player.name} can pay; name the cube (orange or blue, 1-3).")
+        state = replace(state, turn=replace(state.turn, paid=True))
+        return Outcome(state, (f"{player.name} has no points to pay with; nothing is paid.",))
+    chosen = next(((c, k, cost) for c, k, cost in options if c == action.colour and k == action.cube), None)
+    if chosen is None:
+        allowed = ", ".join(f"{c} {k}" for c, k, _ in options) or "none"
+        raise IllegalMove("CG-FINAL-2", f"{action.colour} cube {action.cube} cannot pay now (allowed: {allowed}).")
+    colour, cube, cost = chosen
+    spaces = list(player.spaces(colour))
+    before = spaces[cube - 1]
+    back = 1 if before == TOP[colour] or colour == "blue" else 2
+    spaces[cube - 1] = max(0, before - back)
+    player = replace(player, **{colour: tuple(spaces)})
+    state = state.with_player(state.current, player)
+    state = replace(state, turn=replace(state.turn, paid=True))
+    return Outcome(state, (f"{player.name} pays {cost} point(s): {colour} cube {cube} "
+                           f"{tracks.value(colour, before)} -> {tracks.value(colour, spaces[cube - 1])}.",))
+
+
+def _discard(state: GameState, action: Discard) -> Outcome:
+    index = _player_index(state, action.player)
+    player = state.players[index]
+    if not state.final_round:
+        raise IllegalMove("CG-FINAL-1", "Beds are given up only at the start of the final round.")
+    if player.final_turns > 1 or (player.final_turns == 1 and (index != state.current or state.turn.paid)):
+        raise IllegalMove("CG-FINAL-1", f"Small beds are given up at the start of the final round; {player.name} has already played on.")
+    if player.beds == 0:
+        raise IllegalMove("CG-FINAL-1", f"{player.name} has no bed left.")
+    player = replace(player, beds=player.beds - 1)
+    where = "to the back of the queue" if state.setup.rule("final_discard") == "queue" else "out of the game"
+    state = state.with_player(index, player)
+    return Outcome(*_end_if_done(state, [f"{player.name} gives up a bed with 2 or fewer tiles (tiles {where}); {player.beds} bed(s) left."]))
+
+
+def _withdraw(state: GameState, action: Withdraw) -> Outcome:
+    index = _player_index(state, action.player)
+    player = state.players[index]
+    if state.setup.rule("final_opt_out") != "on":
+        raise IllegalMove("CG-FINAL-6", "Players keep playing until every bed is completed (house rule final_opt_out is off).")
+    if not state.final_round:
+        raise IllegalMove("CG-FINAL-6", "A player may only give up in the final round.")
+    if player.beds == 0:
+        raise IllegalMove("CG-FINAL-6", f"{player.name} has no bed left.")
+    state = state.with_player(index, replace(player, beds=0, withdrawn=True))
+    return Outcome(*_end_if_done(state, [f"{player.name} gives up their remaining beds and pays no more."]))
+
+
+def _next(state: GameState, action: NextTurn) -> Outcome:
+    _must_pay_first(state)
+    notes: list[str] = []
+    player = state.current_player
+    if player.cats > 2 and not state.setup.children_corners:
+        extra = player.cats - 2
+        state = state.with_player(state.current, replace(player, cats=2))
+        notes.append(f"{player.name} held {player.cats} cats: {extra} must go on their beds now "
+                     f"(if that completes a bed, score it with --reward). [CG-REWARD-3]")
+    for _ in state.players:  # at most one lap of players without a bed
+        state, moved = _advance_die(state)
+        notes.extend(moved)
+        nxt = state.current_player
+        if not state.final_round or nxt.beds > 0:
+            break
+        notes.append(f"{nxt.name} has no bed: no payment, the die moves on. [CG-FINAL-4]")
+    if state.final_round:
+        cur = state.current_player
+        state = state.with_player(state.current, replace(cur, final_turns=cur.final_turns + 1))
+    return Outcome(state, tuple(notes))
+
+
+def _advance_die(state: GameState) -> tuple[GameState, list[str]]:
+    die = state.die
+    before = state.die_position
+    position = die.move(before)
+    face, final_round = state.face, state.final_round
+    notes: list[str] = []
+    player = state.current_player
+    corners = state.setup.children_corners & set(die.corners_passed(before, position))
+    if corners:
+        state = state.with_player(state.current, replace(player, cats=player.cats + len(corners)))
+        notes.append(f"The die passes a corner holding a cat: {player.name} takes a cat. [CG-VAR-2]")
+    if position == die.turnover and not final_round:
+        face += 1
+        notes.append(f"New round: the die turns to {face}. [CG-DIE-2]")
+        if face >= die.final_face:
+            final_round = True
+            notes.append("The final round begins: every player gives up each bed with 2 or fewer tiles "
+                         "(garden discard PLAYER); from now on each turn costs 2 points. [CG-FINAL-1]")
+    state = replace(state, die_position=position, face=face, final_round=final_round,
+                    turn_number=state.turn_number + 1, current=(state.current + 1) % len(state.players),
+                    turn=TurnState())
+    return state, notes
+
+
+def _end_if_done(state: GameState, notes: list[str]) -> tuple[GameState, tuple[str, ...]]:
+    if state.final_round and all(p.beds == 0 for p in state.players):
+        state = replace(state, over=True)
+        notes.append("No player has a bed left: the game is over. [CG-END-1]")
+    return state, tuple(notes)
+
+
+_HANDLERS = {
+    NextTurn: _next, Refill: _refill, PlaceCats: _place_cats, ScoreBed: _score,
+    Pay: _pay, Discard: _discard, Withdraw: _withdraw,
+}

@@ -1,0 +1,105 @@
+"""Cottage Garden score-mode state: immutable, so undo is history, not reversal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from collections.abc import Mapping
+
+from assistant.games.cottage_garden.die import DieModel
+from assistant.games.cottage_garden.tracks import TRACK_VALUES, Colour
+
+START_CATS = 2
+BEDS_EACH = 2
+BEEHIVES = (2, 1)  # the 2-hive tile goes first, then the 1-hive tile
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    orange: tuple[int, int, int] = (0, 0, 0)  # track spaces, not points
+    blue: tuple[int, int, int] = (0, 0, 0)
+    cats: int = START_CATS
+    beehive: int = 0  # points of the hive tile held
+    beds: int = BEDS_EACH
+    withdrawn: bool = False  # gave up in the final round (house rule)
+    final_turns: int = 0  # final-round turns begun (discarding is only before the first)
+
+    def spaces(self, colour: Colour) -> tuple[int, int, int]:
+        return self.orange if colour == "orange" else self.blue
+
+    def points(self, colour: Colour) -> list[int]:
+        values = TRACK_VALUES[colour]
+        return [values[s] for s in self.spaces(colour)]
+
+    @property
+    def score(self) -> int:
+        return sum(self.points("orange")) + sum(self.points("blue")) + self.beehive
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """What the current player has done this turn."""
+
+    refilled: bool = False
+    scored: int = 0
+    paid: bool = False  # the final-round payment
+
+
+@dataclass(frozen=True)
+class Setup:
+    players: tuple[str, ...]
+    solo: bool = False
+    name: str = ""
+    house_rules: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def die(self) -> DieModel:
+        return DieModel.for_players(len(self.players), self.solo)
+
+    def rule(self, key: str) -> str:
+        return self.house_rules[key]
+
+    @property
+    def children_corners(self) -> frozenset[int]:
+        """Nursery corners holding a cat in the young-children variant (0 = top right)."""
+        val = self.house_rules.get("children", "0")
+        return frozenset() if val == "0" else frozenset(int(c) - 1 for c in val.split(","))
+
+    @property
+    def rewards_on(self) -> bool:
+        return not self.children_corners or self.house_rules.get("children_rewards", "on") == "on"
+
+
+@dataclass(frozen=True)
+class GameState:
+    setup: Setup
+    players: tuple[Player, ...]
+    die_position: int
+    face: int
+    turn_number: int = 1
+    current: int = 0
+    final_round: bool = False
+    over: bool = False
+    hives_left: tuple[int, ...] = BEEHIVES
+    turn: TurnState = TurnState()
+
+    @property
+    def die(self) -> DieModel:
+        return self.setup.die
+
+    @property
+    def current_player(self) -> Player:
+        return self.players[self.current]
+
+    def index_of(self, name: str) -> int | None:
+        lowered = name.strip().lower()
+        for i, p in enumerate(self.players):
+            if p.name.lower() == lowered:
+                return i
+        return None
+
+    def with_player(self, index: int, player: Player) -> "GameState":
+        players = list(self.players)
+        players[index] = player
+        return replace(self, players=tuple(players))

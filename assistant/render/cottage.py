@@ -1,0 +1,153 @@
+"""Rich views of a Cottage Garden game: set-up, status panel, tally table."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from assistant.games.cottage_garden import report, tally, tracks
+from assistant.games.cottage_garden.die import NURSERY_SIZE
+from assistant.games.cottage_garden.state import GameState, Player
+from assistant.games.cottage_garden.tracks import Colour
+
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+TRACK_STYLE = {"orange": "bold dark_orange", "blue": "bold dodger_blue1"}
+
+
+def nursery(state: GameState) -> Text:
+    """The 4x4 nursery with the die on its rim and the gardener line lit."""
+    die = state.die
+    line = set(die.line_cells(state.die_position))
+    size = NURSERY_SIZE + 2  # the rim around the grid
+    rim: dict[tuple[int, int], int] = {}
+    for pos in range(die.positions):
+        side, index = die.side_and_index(pos)
+        k = NURSERY_SIZE if index is None else index
+        rim[{0: (0, 1 + k), 1: (1 + k, size - 1), 2: (size - 1, size - 2 - k), 3: (size - 2 - k, 0)}[side]] = pos
+    text = Text()
+    for r in range(size):
+        for c in range(size):
+            if 0 < r < size - 1 and 0 < c < size - 1:
+                lit = (r - 1, c - 1) in line
+                text.append(" ▓▓ " if lit else " ░░ ", style="bold green" if lit else "dim")
+            elif (r, c) in rim:
+                pos = rim[(r, c)]
+                if pos == state.die_position:
+                    text.append(f" {DIE_FACES[state.face - 1]}  ", style="bold yellow")
+                elif pos == 0:
+                    text.append(" S  ", style="cyan")
+                elif pos == die.turnover:
+                    text.append(" ↻  ", style="cyan")
+                else:
+                    text.append(" ·  ", style="dim")
+            else:
+                text.append("    ")
+        text.append("\n")
+    text.append(f"{die.side}: S start, ↻ turn-over", style="dim")
+    return text
+
+
+def track(player: Player, colour: Colour, red_line_after: int) -> Text:
+    """One track, a cell a space: the cube count on it, the red line as a bar."""
+    text = Text(f"{colour:<6} ", style=TRACK_STYLE[colour])
+    spaces = player.spaces(colour)
+    for space, points in enumerate(tracks.TRACK_VALUES[colour]):
+        count = spaces.count(space)
+        text.append(str(count) if count else "·", style=TRACK_STYLE[colour] if count else "dim")
+        if points == red_line_after:
+            text.append("┃", style="bold red")
+    text.append("  " + " ".join(str(v) for v in player.points(colour)))
+    return text
+
+
+def players_table(state: GameState) -> Table:
+    table = Table(expand=False, show_edge=False, pad_edge=False)
+    for header in ("", "player", "score", "tracks (cubes per space, ┃ red line, then cube values)", "cats", "hive", "beds"):
+        table.add_column(header)
+    for i, p in enumerate(state.players):
+        marker = "▶" if i == state.current and not state.over else ""
+        tracks_text = Text("\n").join([track(p, c, int(state.setup.rule(f"red_line_{c}"))) for c in ("orange", "blue")])
+        table.add_row(marker, p.name, str(p.score), tracks_text, str(p.cats), str(p.beehive) if p.beehive else "·", str(p.beds))
+    return table
+
+
+def status_view(state: GameState, name: str) -> Panel:
+    data = report.status(state, name)
+    turn = data["turn"]
+    info = Text()
+    if state.over:
+        info.append("The game is over: garden tally\n", style="bold")
+    else:
+        info.append(f"Turn {turn['number']}: ", style="bold")
+        info.append(f"{turn['player']}", style="bold yellow")
+        info.append(f"   next: {turn['next_player']}\n")
+        info.append(f"Gardener line: {data['gardener']['line']}\n", style="bold green")
+        if state.final_round:
+            info.append("FINAL ROUND", style="bold red")
+            info.append(": pay 2 points first; completed beds leave; no new beds\n")
+        else:
+            left = turn["turns_before_final_round"]
+            each = -(-left // len(state.players))
+            info.append(f"Round {state.face} of 6 · {left} turn(s) before the final round (about {each} each)\n")
+        info.append(_phase_hint(state), style="italic")
+    top = Table.grid(padding=(0, 4))
+    top.add_row(nursery(state), info)
+    title = f"Cottage Garden · {name}" + (" · solo" if state.setup.solo else "")
+    return Panel(Group(top, Text(""), players_table(state)), title=title, title_align="left")
+
+
+def _phase_hint(state: GameState) -> str:
+    if state.final_round and state.current_player.beds and not state.turn.paid:
+        return "Pay first: garden pay (or garden score, which pays the cheapest way)."
+    if state.turn.scored:
+        return "Scored this turn. More beds complete? garden score. Done: garden next."
+    return ("Fill: 3-4 empty cells in the line must be refilled (nearest the die first); "
+            "1-2 may be, for a cat (garden refill).\nPlant a tile from the line or take a flowerpot; "
+            "a complete bed: garden score. Then garden next.")
+
+
+def setup_view(state: GameState, name: str) -> Panel:
+    die = state.die
+    setup = state.setup
+    lines = [
+        f"Nursery: the {die.side}; 16 random tiles fill it, the other 20 form the queue (wheelbarrow at the front).",
+        f"Gardener die: on the start space (S, above column 1), showing {die.start_face}"
+        + ("; it moves two positions a turn (solo)." if setup.solo else "."),
+        f"Turn-over space: {'two positions before the start space' if die.turnover else 'the start space'}.",
+        f"Turns before the final round: {die.turns_before_final_round() // len(state.players)} each.",
+        "Public bed: one bed, light side up, beside the nursery.",
+    ]
+    if setup.solo:
+        lines.append("Solo: 3 beds in play (2 for you, light + dark; 1 public light side up); no beehives.")
+    lines.append("Each player: a scoring board with 3 orange + 3 blue cubes on start, 2 beds (one light, one dark side up), 2 cats.")
+    if setup.children_corners:
+        corners = ", ".join(("top right", "bottom right", "bottom left", "top left")[c] for c in sorted(setup.children_corners))
+        lines.append(f"Young children: a cat on the nursery corner(s) {corners}; rewards {setup.rule('children_rewards')}.")
+    lines.append(f"Turn order: {', '.join(p.name for p in state.players)} (clockwise); {state.players[0].name} starts.")
+    changed = {k: v for k, v in setup.house_rules.items()}
+    lines.append("House rules: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
+    return Panel("\n".join(lines), title=f"New game: Cottage Garden · {name}", title_align="left")
+
+
+def tally_view(state: GameState) -> Table:
+    data = report.tally_data(state)
+    title = "Final tally" if state.over else "Standings so far (the game is not over)"
+    table = Table(title=title, title_justify="left")
+    for header in ("place", "player", "score", "orange", "blue", "beehive"):
+        table.add_column(header, justify="right" if header != "player" else "left")
+    for row in data["ranking"]:
+        table.add_row(str(row["place"]), row["name"], str(row["score"]), " + ".join(map(str, row["orange"])),
+                      " + ".join(map(str, row["blue"])), str(row["beehives"]))
+    if "rating" in data:
+        table.caption = f"Solo rating: {data['rating']} (over 70 very good, 80 outstanding)"
+    elif len({r["place"] for r in data["ranking"]}) < len(data["ranking"]):
+        table.caption = f"Tie-breakers: score, then beehive points, then {state.setup.rule('tie')} (house rule tie)."
+    return table
+
+
+def notes_view(notes: list[str]) -> Text:
+    return Text("\n".join(f"• {n}" for n in notes))
+
+
