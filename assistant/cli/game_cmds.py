@@ -154,7 +154,7 @@ def replay(
 
 @reports_errors
 def rules(
-    topic: Annotated[str | None, typer.Argument(help="A rule id (CG-FINAL-2) or words (red line).")] = None,
+    words: Annotated[list[str] | None, typer.Argument(help="A rule id (CG-FINAL-2) or words (red line).")] = None,
     game: Annotated[str, typer.Option("--game", help="Which game's rules.")] = "cottage-garden",
 ) -> None:
     """The rules the assistant enforces, by id or word; `rules house` lists the house-rule switches."""
@@ -164,6 +164,7 @@ def rules(
 
     eng = registry.engine(game)
     out = console()
+    topic = " ".join(words or [])
     if topic and topic.lower() in ("house", "house-rules", "houserules"):
         table = Table("switch", "default", "choices", "rule", "meaning", title=f"{eng.TITLE} house rules")
         for s in eng.SWITCHES:
