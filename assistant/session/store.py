@@ -58,9 +58,9 @@ class Store:
         _refuse_foreign_file(path)
         try:
             self._db = sqlite3.connect(path, timeout=10, isolation_level=None)
+            self._check_or_create()  # before any pragma: a foreign file must stay byte for byte
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
-            self._check_or_create()
         except sqlite3.DatabaseError as err:
             raise GardenError(f"{path} is not a readable garden database ({err}); it was left untouched") from None
 

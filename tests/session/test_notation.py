@@ -1,0 +1,55 @@
+import json
+
+import pytest
+
+from tests.cli.runner import fails, ok
+
+
+@pytest.fixture
+def played():
+    ok("new", "cottage-garden", "--players", "Ann,Ben", "--name", "rec", "--house-rule", "red_line_orange=7")
+    ok("refill")
+    ok("score", "Ann", "--pots", "8", "--cloches", "3")
+    return None
+
+
+def test_export_then_replay_gives_the_same_state(played, tmp_path):
+    ok("next")
+    ok("cat", "Ben", "--count", "1")
+    ok("next")
+    ok("score", "Ben", "--pots", "2", "--cloches", "0", "--reward")
+    text = ok("export")
+    assert text.startswith('[Game "cottage-garden"]')
+    assert '[HouseRules "red_line_orange=7"]' in text
+    assert "1. Ann: refill; score Ann pots=8 cloches=3 orange=1 blue=1; next" in text
+    path = tmp_path / "game.txt"
+    path.write_text(text)
+    status = json.loads(ok("status", "--json"))
+    replayed = json.loads(ok("replay", str(path), "--json"))
+    assert replayed == status
+    jpath = tmp_path / "game.json"
+    ok("export", str(jpath), "--json")
+    assert json.loads(ok("replay", str(jpath), "--json")) == status
+
+
+def test_replay_can_keep_the_game(played, tmp_path):
+    path = tmp_path / "g.txt"
+    ok("export", str(path))
+    ok("replay", str(path), "--save", "copy")
+    assert json.loads(ok("status", "--json", "--game", "copy"))["players"][0]["score"] == 14
+    ok("undo", "--game", "copy")
+    assert json.loads(ok("status", "--json", "--game", "copy"))["players"][0]["cats"] == 1
+
+
+def test_bad_records_name_file_and_line(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text('[Game "cottage-garden"]\n[Players "Ann,Ben"]\n1. Ann: score Ann pots=30 cloches=0 orange=1; next\n')
+    line = fails(1, "replay", str(bad))
+    assert "bad.txt, line 3" in line and "CG-SCORE-1" in line
+    wrong_turn = tmp_path / "turn.txt"
+    wrong_turn.write_text('[Game "cottage-garden"]\n[Players "Ann,Ben"]\n1. Ben: next\n')
+    assert "turn 1 is Ben's" in fails(1, "replay", str(wrong_turn))
+    garbage = tmp_path / "x.json"
+    garbage.write_text("{not json")
+    assert "x.json" in fails(1, "replay", str(garbage))
+    assert "cannot read" in fails(1, "replay", str(tmp_path / "missing.txt"))
