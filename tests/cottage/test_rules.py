@@ -74,6 +74,8 @@ def test_beehives_two_then_one_one_each():
 def test_no_beehives_in_solo():
     s = play(new("Solo", solo=True), ScoreBed("Solo", 20, 0, orange=1))
     assert s.players[0].beehive == 0
+    s = play(new("Solo", solo=True, solo_beehives="on"), ScoreBed("Solo", 20, 0, orange=1))
+    assert s.players[0].beehive == 2
 
 
 def test_counts_no_bed_can_have_are_refused():

@@ -39,6 +39,8 @@ SWITCHES: tuple[Switch, ...] = (
            "[ruling] The Thai text lets a player give up their remaining beds in the final round to stop paying; off by default."),
     Switch("tie", "shared", ("shared", "later-player"), "CG-END-3",
            "[ruling] Still tied after beehive points: a shared win (shared), or the player later in turn order wins (later-player)."),
+    Switch("solo_beehives", "off", ("off", "on"), "CG-VAR-1",
+           "[ruling] Solo has no beehives (rules/); the Chinese seed says solo uses the 2-player rules, which have them."),
     Switch("children", "0", None, "CG-VAR-2",
            "Young-children variant: 0 off, or the nursery corners holding a cat, e.g. 1,2 (1 = top right, clockwise).",
            _corners_check),

@@ -12,7 +12,7 @@ from assistant.games.cottage_garden import tracks
 from assistant.games.cottage_garden.actions import (
     Action, Discard, NextTurn, Pay, PlaceCats, Refill, ScoreBed, Withdraw,
 )
-from assistant.games.cottage_garden.state import GameState, Player, Setup, TurnState
+from assistant.games.cottage_garden.state import BEEHIVES, GameState, Player, Setup, TurnState
 from assistant.games.cottage_garden.tracks import COLOURS, CUBES_PER_COLOUR, TOP, Colour
 
 BED_CELLS = 25  # a 5x5 bed
@@ -41,7 +41,7 @@ def new_game(setup: Setup) -> GameState:
         players=tuple(Player(name) for name in setup.players),
         die_position=0,
         face=die.start_face,
-        hives_left=() if setup.solo else (2, 1),
+        hives_left=() if setup.solo and setup.rule("solo_beehives") == "off" else BEEHIVES,
     )
 
 
