@@ -6,27 +6,36 @@ pieces) inside the command functions that need them, never at module level.
 
 from __future__ import annotations
 
+import sys
+
 import typer
 
-app = typer.Typer(
-    name="garden",
-    help="A table companion for tile-laying garden games.",
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-    no_args_is_help=True,
-)
+from assistant.cli import registry
 
 
-def _register_commands() -> None:
-    from assistant.cli import registry
-
-    for module in registry.command_modules():
+def build_app(command: str | None = None) -> typer.Typer:
+    """The app with every command, or only the group that holds `command`."""
+    app = typer.Typer(
+        name="garden",
+        help="A table companion for tile-laying garden games.",
+        rich_markup_mode=None,
+        pretty_exceptions_enable=False,
+        add_completion=False,
+        no_args_is_help=True,
+    )
+    for module in registry.command_modules(command):
         module.register(app)
+    return app
 
 
-_register_commands()
+def __getattr__(name: str) -> typer.Typer:
+    # `from assistant.cli.app import app` (tests, tools) gets every command;
+    # `garden CMD` builds only what CMD needs.
+    if name == "app":
+        return build_app()
+    raise AttributeError(name)
 
 
 def main() -> None:
-    app(prog_name="garden")
+    command = sys.argv[1] if len(sys.argv) > 1 else None
+    build_app(command)(prog_name="garden")

@@ -171,7 +171,7 @@ def rules(
             table.add_row(s.key, s.default, "|".join(s.choices) if s.choices else "see meaning", s.rule_id, s.help)
         out.print(table)
         return
-    found = rulebook.find(eng.RULES, topic) if topic else list(eng.RULES)
+    found = rulebook.find(eng.rules_text(), topic) if topic else list(eng.rules_text())
     if not found:
         raise GardenError(f"no {eng.TITLE} rule matches {topic!r}; try `garden rules` for the list")
     for rule in found:

@@ -1,14 +1,23 @@
-"""The command-group modules that make up `garden`; each has `register(app)`."""
+"""The command-group modules that make up `garden`, and the commands each one adds.
+
+`garden CMD` imports only the module that holds CMD (start-up time is
+benchmarked); `garden --help` and the tests import them all. Modules listed
+here must import only light modules at top level (no numpy, no cv2).
+"""
 
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
 
-# One module per command group. Modules listed here must import only light
-# modules at top level (no numpy, no cv2): every `garden` call imports them.
-COMMAND_MODULES: tuple[str, ...] = ("game_cmds", "cottage_cmds", "photo_cmds")
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "game_cmds": ("new", "games", "status", "tally", "undo", "redo", "export", "replay", "rules"),
+    "cottage_cmds": ("next", "score", "refill", "cat", "pay", "discard", "withdraw"),
+    "photo_cmds": ("calibrate", "boards", "check"),
+}
 
 
-def command_modules() -> list[ModuleType]:
-    return [importlib.import_module(f"assistant.cli.{name}") for name in COMMAND_MODULES]
+def command_modules(command: str | None = None) -> list[ModuleType]:
+    """The module holding `command`, or every module when it is None or unknown."""
+    names = [m for m, commands in COMMANDS.items() if command in commands] or list(COMMANDS)
+    return [importlib.import_module(f"assistant.cli.{name}") for name in names]

@@ -6,14 +6,13 @@ validated mapping, refusing unknown keys and bad values with one line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 from collections.abc import Callable, Iterable, Mapping
 
 from assistant.errors import UsageError
 
 
-@dataclass(frozen=True)
-class Switch:
+class Switch(NamedTuple):
     key: str
     default: str
     choices: tuple[str, ...] | None  # None: validated by `check` instead

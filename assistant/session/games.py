@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 from typing import Any
 
 from assistant.games import registry
@@ -18,8 +18,7 @@ def name_ok(name: str) -> bool:
     return bool(_GAME_NAME.match(name))
 
 
-@dataclass(frozen=True)
-class Loaded:
+class Loaded(NamedTuple):
     row: GameRow
     state: Any
     moves: list[history.Entry]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 from typing import Any
 
 from assistant.errors import GardenError
@@ -27,8 +27,7 @@ _HEADER = re.compile(r'^\[(\w+) "(.*)"\]$')
 _TURN = re.compile(r"^(\d+)\.\s+([^:]+):\s*(.*)$")
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):
     game: str
     name: str
     setup: dict[str, Any]

@@ -10,9 +10,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from dataclasses import dataclass
+from typing import Any, Iterator, NamedTuple
 from pathlib import Path
-from typing import Any, Iterator
 from contextlib import contextmanager
 
 from assistant.errors import GardenError
@@ -42,8 +41,7 @@ CREATE TABLE IF NOT EXISTS events (
 """
 
 
-@dataclass(frozen=True)
-class GameRow:
+class GameRow(NamedTuple):
     id: int
     name: str
     game: str

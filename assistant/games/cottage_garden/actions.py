@@ -6,62 +6,54 @@ replays to the same state whatever the advice code later prefers.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, NamedTuple
 
 from assistant.errors import GardenError
 from assistant.games.cottage_garden.tracks import Colour
 
 
-@dataclass(frozen=True)
-class NextTurn:
-    kind: ClassVar[str] = "next"
+class NextTurn(NamedTuple):
+    kind = "next"
 
 
-@dataclass(frozen=True)
-class Refill:
+class Refill(NamedTuple):
     """The current player pays a cat to refill a line with 1 or 2 empty cells."""
 
-    kind: ClassVar[str] = "refill"
+    kind = "refill"
 
 
-@dataclass(frozen=True)
-class PlaceCats:
+class PlaceCats(NamedTuple):
     player: str
     count: int = 1
-    kind: ClassVar[str] = "cat"
+    kind = "cat"
 
 
-@dataclass(frozen=True)
-class ScoreBed:
+class ScoreBed(NamedTuple):
     player: str
     pots: int
     cloches: int
     orange: int | None = None  # cube 1-3 moved by the pots (None when pots == 0)
     blue: int | None = None
     reward: bool = False  # completed by a reward after the turn was passed
-    kind: ClassVar[str] = "score"
+    kind = "score"
 
 
-@dataclass(frozen=True)
-class Pay:
+class Pay(NamedTuple):
     """The final-round payment; colour None when nothing can be paid."""
 
     colour: Colour | None
     cube: int | None
-    kind: ClassVar[str] = "pay"
+    kind = "pay"
 
 
-@dataclass(frozen=True)
-class Discard:
+class Discard(NamedTuple):
     player: str
-    kind: ClassVar[str] = "discard"
+    kind = "discard"
 
 
-@dataclass(frozen=True)
-class Withdraw:
+class Withdraw(NamedTuple):
     player: str
-    kind: ClassVar[str] = "withdraw"
+    kind = "withdraw"
 
 
 Action = NextTurn | Refill | PlaceCats | ScoreBed | Pay | Discard | Withdraw
@@ -69,7 +61,7 @@ ACTION_TYPES: dict[str, type] = {t.kind: t for t in (NextTurn, Refill, PlaceCats
 
 
 def to_event(action: Action) -> dict[str, Any]:
-    return {"type": action.kind, **asdict(action)}
+    return {"type": action.kind, **action._asdict()}
 
 
 def from_event(event: dict[str, Any]) -> Action:
@@ -77,7 +69,7 @@ def from_event(event: dict[str, Any]) -> Action:
     cls = ACTION_TYPES.get(kind)  # type: ignore[arg-type]
     if cls is None:
         raise GardenError(f"unknown Cottage Garden event type {kind!r}")
-    names = {f.name for f in fields(cls)}
+    names = set(cls._fields)
     extra = set(event) - names - {"type"}
     if extra:
         raise GardenError(f"event {kind!r} has unknown fields: {', '.join(sorted(extra))}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from assistant.games.cottage_garden import tracks
 from assistant.games.cottage_garden.rules import payment_options
@@ -14,8 +14,7 @@ from assistant.games.cottage_garden.tracks import CUBES_PER_COLOUR, TOP, Colour
 REWARD_WEIGHT = 1.5
 
 
-@dataclass(frozen=True)
-class CubeChoice:
+class CubeChoice(NamedTuple):
     cube: int
     reason: str
 

@@ -10,13 +10,12 @@ after each side's four (20 in all), each pointing along a diagonal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 NURSERY_SIZE = 4
 
 
-@dataclass(frozen=True)
-class DieModel:
+class DieModel(NamedTuple):
     positions: int  # 16 or 20
     step: int  # positions moved a turn: 1, or 2 in solo
     start_face: int  # 1, or 2 with 1 or 2 players
@@ -24,7 +23,7 @@ class DieModel:
     final_face: int = 6
 
     @classmethod
-    def for_players(cls, players: int, solo: bool) -> "DieModel":
+    def for_players(cls, players: int, solo: bool) -> "DieModel":  # type: ignore[misc]
         four_side = players == 4
         positions = 20 if four_side else 16
         return cls(

@@ -8,9 +8,7 @@ from typing import Any
 from assistant.errors import GardenError
 from assistant.games import houserules
 from assistant.games.cottage_garden import actions, rules
-from assistant.games.cottage_garden.notation import format_action, parse_action  # noqa: F401
 from assistant.games.cottage_garden.houserules import SWITCHES
-from assistant.games.cottage_garden.rulebook import RULES  # noqa: F401
 from assistant.games.cottage_garden.report import status, tally_data  # noqa: F401 (the engine's facade)
 from assistant.games.cottage_garden.rules import Outcome
 from assistant.games.cottage_garden.state import GameState, Setup
@@ -65,3 +63,22 @@ def setup_from_headers(headers: dict[str, str]) -> dict[str, Any]:
     return {"players": [p for p in headers["Players"].split(",") if p], "solo": headers.get("Solo", "no") == "yes",
             "name": headers.get("Name", ""),
             "house_rules": houserules.differing(SWITCHES, houserules.parse(SWITCHES, pairs))}
+
+
+def format_action(event: dict[str, Any]) -> str:
+    from assistant.games.cottage_garden import notation
+
+    return notation.format_action(event)
+
+
+def parse_action(token: str) -> dict[str, Any]:
+    from assistant.games.cottage_garden import notation
+
+    return notation.parse_action(token)
+
+
+def rules_text():
+    """The rule ids and texts (imported only when asked for)."""
+    from assistant.games.cottage_garden.rulebook import RULES
+
+    return RULES

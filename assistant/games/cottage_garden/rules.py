@@ -5,7 +5,7 @@ Pure: no printing, no files. Every refusal names its rule id (see rulebook.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from assistant.errors import IllegalMove
 from assistant.games.cottage_garden import tracks
@@ -20,8 +20,7 @@ PAYMENT_POINTS = 2
 MAX_PLAYERS = 4
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     state: GameState
     notes: tuple[str, ...] = ()
 
@@ -85,8 +84,8 @@ def _refill(state: GameState, action: Refill) -> Outcome:
         raise IllegalMove("CG-FILL-3", "The fill phase comes before planting; a bed was already scored this turn.")
     if player.cats < 1:
         raise IllegalMove("CG-FILL-2", f"{player.name} holds no cat to pay for a refill.")
-    state = state.with_player(state.current, replace(player, cats=player.cats - 1))
-    state = replace(state, turn=replace(state.turn, refilled=True))
+    state = state.with_player(state.current, player._replace(cats=player.cats - 1))
+    state = state._replace(turn=state.turn._replace(refilled=True))
     return Outcome(state, (f"{player.name} pays a cat to the supply and refills the {state.die.line_name(state.die_position)}, nearest the die first.",))
 
 
@@ -100,7 +99,7 @@ def _place_cats(state: GameState, action: PlaceCats) -> Outcome:
         raise IllegalMove("CG-PLANT-2", f"{player.name} holds {player.cats} cat(s), not {action.count}.")
     if player.beds == 0:
         raise IllegalMove("CG-FINAL-3", f"{player.name} has no bed left to place a cat on.")
-    state = state.with_player(index, replace(player, cats=player.cats - action.count))
+    state = state.with_player(index, player._replace(cats=player.cats - action.count))
     return Outcome(state, (f"{player.name} places {action.count} cat(s) on their beds; if a bed is now complete, score it.",))
 
 
@@ -130,14 +129,14 @@ def _score(state: GameState, action: ScoreBed) -> Outcome:
         notes.extend(moved)
     player = state.players[index]
     if state.final_round:
-        player = replace(player, beds=player.beds - 1)
+        player = player._replace(beds=player.beds - 1)
         notes.append(f"{player.name}'s completed bed leaves the game; no new bed in the final round ({player.beds} left).")
     else:
         notes.append("Clean-up: pot tokens and cats to the supply, tiles to the back of the queue, the bed flipped "
                      "becomes the public bed; take the previous public bed, not flipped.")
     state = state.with_player(index, player)
     if index == state.current:
-        state = replace(state, turn=replace(state.turn, scored=state.turn.scored + 1))
+        state = state._replace(turn=state.turn._replace(scored=state.turn.scored + 1))
     if all(c == TOP["orange"] for c in player.orange) and all(c == TOP["blue"] for c in player.blue):
         notes.append(f"All six of {player.name}'s cubes stand on 20: nothing more can move.")
     return Outcome(*_end_if_done(state, notes))
@@ -164,8 +163,8 @@ def _move_up(state: GameState, index: int, colour: Colour, cube: int, steps: int
     if after == TOP[colour] and before < after and hive == 0 and hives_left:
         hive, hives_left = hives_left[0], hives_left[1:]
         notes.append(f"First cube to 20: {player.name} takes the {hive}-hive beehive tile ({hive} point(s)).")
-    updated = replace(player, cats=cats, beehive=hive, **{colour: tuple(spaces)})
-    return replace(state.with_player(index, updated), hives_left=hives_left), notes
+    updated = player._replace(cats=cats, beehive=hive, **{colour: tuple(spaces)})
+    return state.with_player(index, updated)._replace(hives_left=hives_left), notes
 
 
 def payment_options(setup: Setup, player: Player) -> list[tuple[Colour, int, int]]:
@@ -201,7 +200,7 @@ def _pay(state: GameState, action: Pay) -> Outcome:
     if action.colour is None:
         if options:
             raise IllegalMove("CG-FINAL-2", f"{player.name} can pay; name the cube (orange or blue, 1-3).")
-        state = replace(state, turn=replace(state.turn, paid=True))
+        state = state._replace(turn=state.turn._replace(paid=True))
         return Outcome(state, (f"{player.name} has no points to pay with; nothing is paid.",))
     chosen = next(((c, k, cost) for c, k, cost in options if c == action.colour and k == action.cube), None)
     if chosen is None:
@@ -212,9 +211,9 @@ def _pay(state: GameState, action: Pay) -> Outcome:
     before = spaces[cube - 1]
     back = 1 if before == TOP[colour] or colour == "blue" else 2
     spaces[cube - 1] = max(0, before - back)
-    player = replace(player, **{colour: tuple(spaces)})
+    player = player._replace(**{colour: tuple(spaces)})
     state = state.with_player(state.current, player)
-    state = replace(state, turn=replace(state.turn, paid=True))
+    state = state._replace(turn=state.turn._replace(paid=True))
     return Outcome(state, (f"{player.name} pays {cost} point(s): {colour} cube {cube} "
                            f"{tracks.value(colour, before)} -> {tracks.value(colour, spaces[cube - 1])}.",))
 
@@ -228,7 +227,7 @@ def _discard(state: GameState, action: Discard) -> Outcome:
         raise IllegalMove("CG-FINAL-1", f"Small beds are given up at the start of the final round; {player.name} has already played on.")
     if player.beds == 0:
         raise IllegalMove("CG-FINAL-1", f"{player.name} has no bed left.")
-    player = replace(player, beds=player.beds - 1)
+    player = player._replace(beds=player.beds - 1)
     where = "to the back of the queue" if state.setup.rule("final_discard") == "queue" else "out of the game"
     state = state.with_player(index, player)
     return Outcome(*_end_if_done(state, [f"{player.name} gives up a bed with 2 or fewer tiles (tiles {where}); {player.beds} bed(s) left."]))
@@ -243,7 +242,7 @@ def _withdraw(state: GameState, action: Withdraw) -> Outcome:
         raise IllegalMove("CG-FINAL-6", "A player may only give up in the final round.")
     if player.beds == 0:
         raise IllegalMove("CG-FINAL-6", f"{player.name} has no bed left.")
-    state = state.with_player(index, replace(player, beds=0, withdrawn=True))
+    state = state.with_player(index, player._replace(beds=0, withdrawn=True))
     return Outcome(*_end_if_done(state, [f"{player.name} gives up their remaining beds and pays no more."]))
 
 
@@ -253,7 +252,7 @@ def _next(state: GameState, action: NextTurn) -> Outcome:
     player = state.current_player
     if player.cats > 2 and not state.setup.children_corners:
         extra = player.cats - 2
-        state = state.with_player(state.current, replace(player, cats=2))
+        state = state.with_player(state.current, player._replace(cats=2))
         notes.append(f"{player.name} held {player.cats} cats: {extra} must go on their beds now "
                      f"(if that completes a bed, score it with --reward). [CG-REWARD-3]")
     for _ in state.players:  # at most one lap of players without a bed
@@ -265,7 +264,7 @@ def _next(state: GameState, action: NextTurn) -> Outcome:
         notes.append(f"{nxt.name} has no bed: no payment, the die moves on. [CG-FINAL-4]")
     if state.final_round:
         cur = state.current_player
-        state = state.with_player(state.current, replace(cur, final_turns=cur.final_turns + 1))
+        state = state.with_player(state.current, cur._replace(final_turns=cur.final_turns + 1))
     return Outcome(state, tuple(notes))
 
 
@@ -278,7 +277,7 @@ def _advance_die(state: GameState) -> tuple[GameState, list[str]]:
     player = state.current_player
     corners = state.setup.children_corners & set(die.corners_passed(before, position))
     if corners:
-        state = state.with_player(state.current, replace(player, cats=player.cats + len(corners)))
+        state = state.with_player(state.current, player._replace(cats=player.cats + len(corners)))
         notes.append(f"The die passes a corner holding a cat: {player.name} takes a cat. [CG-VAR-2]")
     if position == die.turnover and not final_round:
         face += 1
@@ -287,7 +286,7 @@ def _advance_die(state: GameState) -> tuple[GameState, list[str]]:
             final_round = True
             notes.append("The final round begins: every player gives up each bed with 2 or fewer tiles "
                          "(garden discard PLAYER); from now on each turn costs 2 points. [CG-FINAL-1]")
-    state = replace(state, die_position=position, face=face, final_round=final_round,
+    state = state._replace(die_position=position, face=face, final_round=final_round,
                     turn_number=state.turn_number + 1, current=(state.current + 1) % len(state.players),
                     turn=TurnState())
     return state, notes
@@ -295,7 +294,7 @@ def _advance_die(state: GameState) -> tuple[GameState, list[str]]:
 
 def _end_if_done(state: GameState, notes: list[str]) -> tuple[GameState, tuple[str, ...]]:
     if state.final_round and all(p.beds == 0 for p in state.players):
-        state = replace(state, over=True)
+        state = state._replace(over=True)
         notes.append("No player has a bed left: the game is over. [CG-END-1]")
     return state, tuple(notes)
 

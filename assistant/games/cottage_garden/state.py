@@ -1,10 +1,14 @@
-"""Cottage Garden score-mode state: immutable, so undo is history, not reversal."""
+"""Cottage Garden score-mode state: immutable, so undo is history, not reversal.
+
+Named tuples rather than dataclasses: every `garden` call builds these classes,
+and a frozen dataclass costs several times more to create (start-up is benchmarked).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from types import MappingProxyType
 from collections.abc import Mapping
+from types import MappingProxyType
+from typing import NamedTuple
 
 from assistant.games.cottage_garden.die import DieModel
 from assistant.games.cottage_garden.tracks import TRACK_VALUES, Colour
@@ -14,8 +18,7 @@ BEDS_EACH = 2
 BEEHIVES = (2, 1)  # the 2-hive tile goes first, then the 1-hive tile
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(NamedTuple):
     name: str
     orange: tuple[int, int, int] = (0, 0, 0)  # track spaces, not points
     blue: tuple[int, int, int] = (0, 0, 0)
@@ -37,8 +40,7 @@ class Player:
         return sum(self.points("orange")) + sum(self.points("blue")) + self.beehive
 
 
-@dataclass(frozen=True)
-class TurnState:
+class TurnState(NamedTuple):
     """What the current player has done this turn."""
 
     refilled: bool = False
@@ -46,12 +48,11 @@ class TurnState:
     paid: bool = False  # the final-round payment
 
 
-@dataclass(frozen=True)
-class Setup:
+class Setup(NamedTuple):
     players: tuple[str, ...]
     solo: bool = False
     name: str = ""
-    house_rules: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    house_rules: Mapping[str, str] = MappingProxyType({})
 
     @property
     def die(self) -> DieModel:
@@ -71,8 +72,7 @@ class Setup:
         return not self.children_corners or self.house_rules.get("children_rewards", "on") == "on"
 
 
-@dataclass(frozen=True)
-class GameState:
+class GameState(NamedTuple):
     setup: Setup
     players: tuple[Player, ...]
     die_position: int
@@ -102,4 +102,4 @@ class GameState:
     def with_player(self, index: int, player: Player) -> "GameState":
         players = list(self.players)
         players[index] = player
-        return replace(self, players=tuple(players))
+        return self._replace(players=tuple(players))

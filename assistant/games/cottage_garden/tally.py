@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from assistant.games.cottage_garden.state import GameState, Player
 
@@ -10,8 +10,7 @@ SOLO_VERY_GOOD = 70
 SOLO_OUTSTANDING = 80
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
     place: int
     player: Player
     seat: int  # position in turn order, from 0
