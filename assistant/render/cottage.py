@@ -64,7 +64,7 @@ def track(player: Player, colour: Colour, red_line_after: int) -> Text:
 
 def players_table(state: GameState) -> Table:
     table = Table(expand=False, show_edge=False, pad_edge=False)
-    for header in ("", "player", "score", "tracks (cubes per space, ┃ red line, then cube values)", "cats", "hive", "beds"):
+    for header in ("", "player", "score", "tracks: cubes per space, ┃ red line, cube values", "cats", "hive", "beds"):
         table.add_column(header)
     for i, p in enumerate(state.players):
         marker = "▶" if i == state.current and not state.over else ""

@@ -86,7 +86,7 @@ def _refill(state: GameState, action: Refill) -> Outcome:
         raise IllegalMove("CG-FILL-2", f"{player.name} holds no cat to pay for a refill.")
     state = state.with_player(state.current, player._replace(cats=player.cats - 1))
     state = state._replace(turn=state.turn._replace(refilled=True))
-    return Outcome(state, (f"{player.name} pays a cat to the supply and refills the {state.die.line_name(state.die_position)}, nearest the die first.",))
+    return Outcome(state, (f"{player.name} pays a cat to the supply and refills {state.die.line_name(state.die_position)}, nearest the die first.",))
 
 
 def _place_cats(state: GameState, action: PlaceCats) -> Outcome:

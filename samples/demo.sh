@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The main job on the bundled samples: replay a recorded 3-player Cottage Garden
+# game, show the table view and the final tally, then start a fresh game and play
+# a few turns. Uses a throw-away GARDEN_HOME so your own games are untouched.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+garden() { if [ -x .venv/bin/garden ]; then .venv/bin/garden "$@"; else command garden "$@"; fi; }
+export GARDEN_HOME="${GARDEN_HOME:-$(mktemp -d)}"
+
+echo "== A whole recorded game, replayed and checked move by move"
+garden replay samples/records/cottage-3p.txt --save demo-3p
+garden tally --game demo-3p
+
+echo; echo "== A new game at the table"
+garden new cottage-garden --players Ann,Ben,Cy --name demo
+garden score Ann --pots 7 --cloches 2
+garden next
+garden refill
+garden next
+garden status
