@@ -31,7 +31,7 @@ def make_game(home: Path, events: int) -> None:
                                                        "name": "bench", "house_rules": {}})
     written = 0
     while written < events:
-        def build(state, n=written):
+        def build(state, engine, n=written):
             if n % 2 == 0:  # 100 scores and 100 turns: the last reaches the final round
                 return [{"type": "score", "player": state.current_player.name, "pots": 1, "cloches": 0,
                          "orange": 1 + n % 3, "blue": None, "reward": False}]

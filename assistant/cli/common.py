@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -40,3 +41,27 @@ def player_names(text: str) -> list[str]:
     if not names:
         raise UsageError("--players needs at least one name, e.g. --players Ann,Ben")
     return names
+
+
+def play(game: str | None, build: Callable[[Any, list[str]], list[dict[str, Any]]], game_key: str) -> None:
+    """Record the actions `build(state, reasons)` makes as one command of a `game_key`
+    game; print why, what happened, and whose turn it is now."""
+    _record_and_report(game, lambda state, engine, reasons: build(state, reasons), game_key)
+
+
+def end_turn(game: str | None) -> None:
+    """`garden next` for any game: the engine says what ending the turn records."""
+    _record_and_report(game, lambda state, engine, reasons: engine.end_turn_actions(state, reasons), None)
+
+
+def _record_and_report(game: str | None, make: Callable[[Any, Any, list[str]], list[dict[str, Any]]],
+                       game_key: str | None) -> None:
+    from assistant.session import games as sessions
+
+    reasons: list[str] = []
+    loaded, notes = sessions.record(store(), game, lambda state, engine: make(state, engine, reasons), game_key)
+    out = console()
+    for line in reasons + notes:
+        out.print(f"• {line}", markup=False)
+    if not loaded.state.over:
+        out.print(f"→ {loaded.engine.turn_summary(loaded.state)}", markup=False)

@@ -1,4 +1,4 @@
-"""Cottage Garden score-mode commands: next, score, refill, cat, pay, discard, withdraw."""
+"""Cottage Garden score-mode commands: score, refill, cat, pay, discard, withdraw."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from assistant.cli.common import GameOption, console, store
+from assistant.cli.common import GameOption, play
 from assistant.cli.errors import reports_errors
 from assistant.errors import GardenError
 
@@ -14,55 +14,18 @@ CubeOption = Annotated[int | None, typer.Option(min=1, max=3, help="Which cube m
 
 
 def register(app: typer.Typer) -> None:
-    for command in (next_turn, score, refill, cat, pay, discard, withdraw):
-        app.command(command.__name__.replace("_turn", ""))(command)
+    for command in (score, refill, cat, pay, discard, withdraw):
+        app.command(command.__name__)(command)
 
 
 def _play(game: str | None, build) -> None:
-    """Record the actions `build(state, reasons)` makes; print the notes and whose turn it is."""
-    from assistant.session import games as sessions
-
-    reasons: list[str] = []
-
-    def build_checked(state: Any) -> list[dict[str, Any]]:
-        if getattr(state.setup, "players", None) is None or not hasattr(state, "die_position"):
-            raise GardenError("this command is for Cottage Garden games")
-        return build(state, reasons)
-
-    loaded, notes = sessions.record(store(), game, build_checked)
-    out = console()
-    for line in reasons + notes:
-        out.print(f"• {line}", markup=False)
-    state = loaded.state
-    if not state.over:
-        out.print(f"→ Turn {state.turn_number}: {state.current_player.name}"
-                  f" · gardener line {state.die.line_name(state.die_position)}"
-                  + (" · final round" if state.final_round else f" · round {state.face}"), markup=False)
+    play(game, build, "cottage-garden")
 
 
 def _payment_first(state: Any, reasons: list[str]) -> tuple[Any, list[dict[str, Any]]]:
-    """In the final round, the current player's 2-point payment, chosen when not yet made."""
-    from assistant.games.cottage_garden import advice, rules
-    from assistant.games.cottage_garden.actions import Pay, to_event
+    from assistant.games.cottage_garden.advice import payment_first
 
-    if not (state.final_round and state.current_player.beds and not state.turn.paid):
-        return state, []
-    colour, cube, why = advice.best_payment(state.setup, state.current_player)
-    action = Pay(colour, cube)
-    reasons.append(f"Final-round payment first: {why}.")
-    return rules.apply(state, action).state, [to_event(action)]
-
-
-@reports_errors
-def next_turn(game: GameOption = None) -> None:
-    """End the current player's turn: the die moves on, rounds and the final round follow."""
-    from assistant.games.cottage_garden.actions import NextTurn, to_event
-
-    def build(state: Any, reasons: list[str]) -> list[dict[str, Any]]:
-        _, paid = _payment_first(state, reasons)
-        return paid + [to_event(NextTurn())]
-
-    _play(game, build)
+    return payment_first(state, reasons)
 
 
 @reports_errors

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from assistant.cli.common import GameOption, JsonOption, console, player_names, print_json, store
+from assistant.cli.common import GameOption, JsonOption, console, end_turn, player_names, print_json, store
 from assistant.cli.errors import reports_errors
 from assistant.errors import GardenError, UsageError
 from assistant.games import registry
@@ -16,8 +16,8 @@ from assistant.session import history, notation
 
 
 def register(app: typer.Typer) -> None:
-    for command in (new, games, status, tally, undo, redo, export, replay, rules):
-        app.command(command.__name__)(command)
+    for command in (new, games, status, tally, next_turn, undo, redo, export, replay, rules):
+        app.command(command.__name__.replace("_turn", ""))(command)
 
 
 def _default_name(game: str, taken: set[str]) -> str:
@@ -89,6 +89,12 @@ def tally(game: GameOption = None, json_output: JsonOption = False) -> None:
         print_json(loaded.engine.tally_data(loaded.state))
         return
     console().print(registry.views(loaded.row.game).tally_view(loaded.state))
+
+
+@reports_errors
+def next_turn(game: GameOption = None) -> None:
+    """End the current player's turn (the game moves on: die, rounds, final round)."""
+    end_turn(game)
 
 
 def _step(kind: str, steps: int, game: str | None) -> None:

@@ -11,8 +11,8 @@ import importlib
 from types import ModuleType
 
 COMMANDS: dict[str, tuple[str, ...]] = {
-    "game_cmds": ("new", "games", "status", "tally", "undo", "redo", "export", "replay", "rules"),
-    "cottage_cmds": ("next", "score", "refill", "cat", "pay", "discard", "withdraw"),
+    "game_cmds": ("new", "games", "status", "tally", "next", "undo", "redo", "export", "replay", "rules"),
+    "cottage_cmds": ("score", "refill", "cat", "pay", "discard", "withdraw"),
     "photo_cmds": ("calibrate", "boards", "check"),
 }
 

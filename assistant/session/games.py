@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 from typing import Any
 
+from assistant.errors import GardenError
 from assistant.games import registry
 from assistant.session import history
 from assistant.session.store import GameRow, Store
@@ -49,14 +50,19 @@ def create(store: Store, game: str, name: str, setup: dict[str, Any]) -> Loaded:
         return _load(store, db, name)
 
 
-def record(store: Store, name: str | None,
-           build: Callable[[Any], list[dict[str, Any]]]) -> tuple[Loaded, list[str]]:
-    """Apply the actions `build` makes from the current state, all or none, as one log entry."""
+def record(store: Store, name: str | None, build: Callable[[Any, Any], list[dict[str, Any]]],
+           game: str | None = None) -> tuple[Loaded, list[str]]:
+    """Apply the actions `build(state, engine)` makes, all or none, as one log entry.
+
+    `game`: the game the command belongs to; another game's log is refused."""
     with store.transaction() as db:
         loaded = _load(store, db, name)
+        if game is not None and loaded.row.game != game:
+            title = registry.engine(game).TITLE
+            raise GardenError(f"{loaded.row.name!r} is a {loaded.engine.TITLE} game; this is a {title} command")
         state, notes = loaded.state, []
         applied: list[dict[str, Any]] = []
-        for action in build(state):
+        for action in build(state, loaded.engine):
             outcome = loaded.engine.apply_event(state, action)
             state = outcome.state
             notes.extend(outcome.notes)

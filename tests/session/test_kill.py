@@ -22,7 +22,7 @@ from assistant.session.store import Store
 store = Store(Path(sys.argv[1]))
 n = 0
 while True:
-    def build(state, n=n):
+    def build(state, engine, n=n):
         if n % 3 == 2:
             return [{"type": "score", "player": state.current_player.name, "pots": 1, "cloches": 1, "orange": 1, "blue": 1, "reward": False}]
         return [{"type": "next"}]

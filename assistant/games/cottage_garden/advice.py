@@ -66,3 +66,17 @@ def best_payment(setup: Setup, player: Player) -> tuple[Colour | None, int | Non
 
     colour, cube, cost = min(options, key=key)
     return colour, cube, f"{colour} cube {cube} pays {cost} point(s), the cheapest payment"
+
+
+def payment_first(state: GameState, reasons: list[str]) -> tuple[GameState, list[dict]]:
+    """In the final round, the current player's 2-point payment when not yet made:
+    (the state after it, the actions to record); `reasons` gets why."""
+    from assistant.games.cottage_garden import rules
+    from assistant.games.cottage_garden.actions import Pay, to_event
+
+    if not (state.final_round and state.current_player.beds and not state.turn.paid):
+        return state, []
+    colour, cube, why = best_payment(state.setup, state.current_player)
+    action = Pay(colour, cube)
+    reasons.append(f"Final-round payment first: {why}.")
+    return rules.apply(state, action).state, [to_event(action)]

@@ -82,3 +82,18 @@ def rules_text():
     from assistant.games.cottage_garden.rulebook import RULES
 
     return RULES
+
+
+def end_turn_actions(state: GameState, reasons: list[str]) -> list[dict[str, Any]]:
+    """What `garden next` records: the final-round payment if still owed, then the turn's end."""
+    from assistant.games.cottage_garden.advice import payment_first
+
+    _, paid = payment_first(state, reasons)
+    return paid + [actions.to_event(actions.NextTurn())]
+
+
+def turn_summary(state: GameState) -> str:
+    """One line after each command: whose turn, the gardener line, the round."""
+    return (f"Turn {state.turn_number}: {state.current_player.name} · gardener line "
+            f"{state.die.line_name(state.die_position)} · "
+            + ("final round" if state.final_round else f"round {state.face}"))
