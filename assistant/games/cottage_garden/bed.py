@@ -29,7 +29,6 @@ LEGEND: dict[str, str] = {
     "#": TILE, "p": TILE_POT, "c": TILE_CLOCHE, "o": POT_TOKEN, "k": CAT,
 }
 LAYOUT_LEGEND: dict[str, str] = {ch: LEGEND[ch] for ch in ".PC"}
-CHAR_OF: dict[str, str] = {state: ch for ch, state in LEGEND.items()}
 
 
 def parse_bed(text: str, layout_only: bool = False) -> Board:
@@ -38,7 +37,7 @@ def parse_bed(text: str, layout_only: bool = False) -> Board:
 
 
 def bed_text(board: Board) -> str:
-    return board.to_text(CHAR_OF)
+    return board.to_text(LEGEND)
 
 
 def empty_bed(grid: Grid | None = None) -> Board:
