@@ -23,9 +23,15 @@ def build_app(command: str | None = None) -> typer.Typer:
         add_completion=False,
         no_args_is_help=True,
     )
+    # A callback keeps `garden` a group even when only one command is registered.
+    app.callback()(_garden)
     for module in registry.command_modules(command):
         module.register(app)
     return app
+
+
+def _garden() -> None:
+    """A table companion for tile-laying garden games."""
 
 
 def __getattr__(name: str) -> typer.Typer:

@@ -8,7 +8,7 @@ import typer
 
 from assistant.cli.common import GameOption, play
 from assistant.cli.errors import reports_errors
-from assistant.errors import GardenError
+from assistant.errors import GardenError, UsageError
 
 CubeOption = Annotated[int | None, typer.Option(min=1, max=3, help="Which cube moves (1-3); default: the best one.")]
 
@@ -31,22 +31,29 @@ def _payment_first(state: Any, reasons: list[str]) -> tuple[Any, list[dict[str, 
 @reports_errors
 def score(
     player: Annotated[str, typer.Argument(help="Whose bed is complete.")],
-    pots: Annotated[int, typer.Option("--pots", help="Visible flowerpots on the bed.")],
-    cloches: Annotated[int, typer.Option("--cloches", help="Visible cloches on the bed.")],
+    pots: Annotated[int | None, typer.Option("--pots", help="Visible flowerpots on the bed.")] = None,
+    cloches: Annotated[int | None, typer.Option("--cloches", help="Visible cloches on the bed.")] = None,
     orange: CubeOption = None,
     blue: CubeOption = None,
     reward: Annotated[bool, typer.Option("--reward", help="A reward completed this bed after the turn was passed.")] = False,
+    bed: Annotated[int | None, typer.Option("--bed", min=1, max=2, help="Board mode: which bed (the counts come from it).")] = None,
     game: GameOption = None,
 ) -> None:
     """A completed bed: move an orange cube by its pots and a blue cube by its cloches."""
-    from assistant.games.cottage_garden import advice
+    from assistant.games.cottage_garden import advice, planting
     from assistant.games.cottage_garden.actions import ScoreBed, to_event
 
     def build(state: Any, reasons: list[str]) -> list[dict[str, Any]]:
+        nonlocal pots, cloches
         index = state.index_of(player)
         events: list[dict[str, Any]] = []
         if index == state.current:
             state, events = _payment_first(state, reasons)
+        if bed is not None and index is not None and state.setup.board_mode:
+            slot = planting._bed(state.beds[index], player, bed)
+            pots, cloches = planting.counts(slot) if pots is None and cloches is None else (pots, cloches)
+        if pots is None or cloches is None:
+            raise UsageError("give the bed's counts: --pots N --cloches M" + (" (or --bed N in board mode)" if bed is None else ""))
         choice = {"orange": orange, "blue": blue}
         if index is not None:
             for colour, count in (("orange", pots), ("blue", cloches)):
@@ -54,7 +61,7 @@ def score(
                     best = advice.best_cube(state, index, colour, count)
                     choice[colour] = best.cube
                     reasons.append(f"Chosen: {best.reason}.")
-        return events + [to_event(ScoreBed(player, pots, cloches, choice["orange"], choice["blue"], reward))]
+        return events + [to_event(ScoreBed(player, pots, cloches, choice["orange"], choice["blue"], reward, bed))]
 
     _play(game, build)
 
@@ -71,11 +78,21 @@ def refill(game: GameOption = None) -> None:
 def cat(
     player: Annotated[str, typer.Argument(help="Who places cats on their beds.")],
     count: Annotated[int, typer.Option("--count", help="How many cats.")] = 1,
+    bed: Annotated[int | None, typer.Option("--bed", min=1, max=2, help="Board mode: which bed.")] = None,
+    at: Annotated[str | None, typer.Option("--at", help="Board mode: ROW,COL of the cell.")] = None,
     game: GameOption = None,
 ) -> None:
-    """Place held cats on your beds (a cat may complete a bed: then score it)."""
-    from assistant.games.cottage_garden.actions import PlaceCats, to_event
+    """Place held cats on your beds (a cat may complete a bed: then it scores)."""
+    from assistant.games.cottage_garden.actions import PlaceCat, PlaceCats, to_event
 
+    if (bed is None) != (at is None):
+        raise UsageError("board mode takes both --bed N and --at ROW,COL")
+    if bed is not None and at is not None:
+        from assistant.cli.board_cmds import parse_cell, place_then_score
+
+        action = PlaceCat(player, bed, parse_cell(at))
+        _play(game, lambda state, reasons: place_then_score(action, reasons, state))
+        return
     _play(game, lambda state, reasons: [to_event(PlaceCats(player, count))])
 
 

@@ -34,6 +34,9 @@ def new(
     name: Annotated[str | None, typer.Option("--name", help="A name for this game (default: GAME-N).")] = None,
     solo: Annotated[bool, typer.Option("--solo", help="The solo variant (one player).")] = False,
     house_rule: Annotated[list[str] | None, typer.Option("--house-rule", help="KEY=VALUE; see `garden rules house`.")] = None,
+    board_mode: Annotated[bool, typer.Option("--board-mode", help="Track every bed cell by cell.")] = False,
+    bed: Annotated[list[str] | None, typer.Option("--bed", help="Board mode: PLAYER=SIDE, a bed side name (garden beds) or a layout '..P../...'; twice a player.")] = None,
+    public_bed: Annotated[str | None, typer.Option("--public-bed", help="Board mode: the public bed's side.")] = None,
 ) -> None:
     """Start a game and print its set-up."""
     eng = registry.engine(game)
@@ -49,6 +52,8 @@ def new(
     chosen = houserules.parse(eng.SWITCHES, house_rule or [])
     setup = {"players": names, "solo": solo, "name": game_name,
              "house_rules": houserules.differing(eng.SWITCHES, chosen)}
+    if board_mode or bed or public_bed:
+        setup.update(eng.board_setup(names, bed or [], public_bed, board_mode))
     loaded = sessions.create(st, game, game_name, setup)
     console().print(registry.views(game).setup_view(loaded.state, game_name))
 

@@ -35,6 +35,7 @@ class ScoreBed(NamedTuple):
     orange: int | None = None  # cube 1-3 moved by the pots (None when pots == 0)
     blue: int | None = None
     reward: bool = False  # completed by a reward after the turn was passed
+    bed: int | None = None  # board mode: which bed (1 or 2); counts must match it
     kind = "score"
 
 
@@ -56,8 +57,40 @@ class Withdraw(NamedTuple):
     kind = "withdraw"
 
 
-Action = NextTurn | Refill | PlaceCats | ScoreBed | Pay | Discard | Withdraw
-ACTION_TYPES: dict[str, type] = {t.kind: t for t in (NextTurn, Refill, PlaceCats, ScoreBed, Pay, Discard, Withdraw)}
+class PlantTile(NamedTuple):
+    """Board mode: a flower tile on explicit cells (the shape is checked against them)."""
+
+    player: str
+    bed: int
+    shape: str
+    cells: tuple[tuple[int, int], ...]
+    marks: tuple[tuple[int, int, str], ...] = ()  # cells showing a "pot" or "cloche"
+    label: str | None = None  # the catalogue id, when the tile came from it
+    kind = "plant"
+
+
+class PlacePot(NamedTuple):
+    """Board mode: a flowerpot token on one cell (the plant option, or a reward)."""
+
+    player: str
+    bed: int
+    cell: tuple[int, int]
+    reward: bool = False
+    kind = "pot"
+
+
+class PlaceCat(NamedTuple):
+    """Board mode: one held cat on one cell."""
+
+    player: str
+    bed: int
+    cell: tuple[int, int]
+    kind = "cat-on"
+
+
+Action = NextTurn | Refill | PlaceCats | ScoreBed | Pay | Discard | Withdraw | PlantTile | PlacePot | PlaceCat
+ACTION_TYPES: dict[str, type] = {t.kind: t for t in (NextTurn, Refill, PlaceCats, ScoreBed, Pay, Discard, Withdraw,
+                                                    PlantTile, PlacePot, PlaceCat)}
 
 
 def to_event(action: Action) -> dict[str, Any]:

@@ -20,15 +20,23 @@ TITLE = "Cottage Garden"
 def setup_from_dict(data: dict[str, Any]) -> Setup:
     try:
         chosen = houserules.parse(SWITCHES, [f"{k}={v}" for k, v in data.get("house_rules", {}).items()])
-        return Setup(players=tuple(data["players"]), solo=bool(data.get("solo", False)),
-                     name=str(data.get("name", "")), house_rules=MappingProxyType(chosen))
+        players = tuple(data["players"])
+        board_mode = bool(data.get("board_mode", False))
+        start_beds: tuple = ()
+        public = None
+        if board_mode:
+            from assistant.games.cottage_garden import planting
+
+            given = data.get("beds", {})
+            start_beds = tuple(tuple(planting.slot_from_dict(d) for d in given[name]) for name in players)
+            if any(len(slots) != 2 for slots in start_beds):
+                raise GardenError("board mode: each player has exactly 2 beds")
+            public = planting.slot_from_dict(data["public_bed"]) if data.get("public_bed") else None
+        return Setup(players=players, solo=bool(data.get("solo", False)), name=str(data.get("name", "")),
+                     house_rules=MappingProxyType(chosen), board_mode=board_mode,
+                     start_beds=start_beds, start_public=public)
     except (KeyError, TypeError) as err:
         raise GardenError(f"the game set-up is incomplete or malformed ({err})") from None
-
-
-def setup_to_dict(setup: Setup) -> dict[str, Any]:
-    return {"players": list(setup.players), "solo": setup.solo, "name": setup.name,
-            "house_rules": houserules.differing(SWITCHES, setup.house_rules)}
 
 
 def new_state(setup_data: dict[str, Any]) -> GameState:
@@ -53,14 +61,25 @@ def turn_label(state: GameState) -> str:
 def setup_headers(setup_data: dict[str, Any]) -> list[tuple[str, str]]:
     setup = setup_from_dict(setup_data)
     rules_text = " ".join(f"{k}={v}" for k, v in houserules.differing(SWITCHES, setup.house_rules).items())
-    return [("Players", ",".join(setup.players)), ("Solo", "yes" if setup.solo else "no"), ("HouseRules", rules_text)]
+    headers = [("Players", ",".join(setup.players)), ("Solo", "yes" if setup.solo else "no"), ("HouseRules", rules_text)]
+    if setup.board_mode:
+        from assistant.games.cottage_garden.planting import slots_text
+
+        headers.append(("Beds", slots_text(setup_data["beds"], setup_data.get("public_bed"))))
+    return headers
 
 
 def setup_from_headers(headers: dict[str, str]) -> dict[str, Any]:
     if "Players" not in headers:
         raise GardenError('a Cottage Garden record needs a [Players "A,B"] header')
     pairs = headers.get("HouseRules", "").split()
-    return {"players": [p for p in headers["Players"].split(",") if p], "solo": headers.get("Solo", "no") == "yes",
+    data: dict[str, Any] = {}
+    if "Beds" in headers:
+        from assistant.games.cottage_garden.planting import slots_from_text
+
+        beds, public = slots_from_text(headers["Beds"])
+        data = {"board_mode": True, "beds": beds, "public_bed": public}
+    return {**data, "players": [p for p in headers["Players"].split(",") if p], "solo": headers.get("Solo", "no") == "yes",
             "name": headers.get("Name", ""),
             "house_rules": houserules.differing(SWITCHES, houserules.parse(SWITCHES, pairs))}
 
@@ -97,3 +116,46 @@ def turn_summary(state: GameState) -> str:
     return (f"Turn {state.turn_number}: {state.current_player.name} · gardener line "
             f"{state.die.line_name(state.die_position)} · "
             + ("final round" if state.final_round else f"round {state.face}"))
+
+
+def board_setup(players: list[str], bed_args: list[str], public: str | None, board_mode: bool) -> dict[str, Any]:
+    """The board-mode part of a set-up from `--bed PLAYER=SIDE` and `--public-bed SIDE`.
+    A bed nobody named gets a clearly labelled blank placeholder."""
+    from assistant.errors import UsageError
+    from assistant.games.cottage_garden import planting
+
+    if not board_mode:
+        raise UsageError("--bed and --public-bed go with --board-mode")
+    given: dict[str, list[dict[str, Any]]] = {name: [] for name in players}
+    lowered = {name.lower(): name for name in players}
+    for arg in bed_args:
+        who, sep, side = arg.partition("=")
+        if not sep or who.strip().lower() not in lowered:
+            raise UsageError(f"--bed {arg!r}: write PLAYER=SIDE with a player of this game ({', '.join(players)})")
+        owner = lowered[who.strip().lower()]
+        if len(given[owner]) == 2:
+            raise UsageError(f"--bed {arg!r}: {owner} already has 2 beds")
+        given[owner].append(_bed_slot(side.strip(), f"{owner}-{len(given[owner]) + 1}"))
+    for name, slots in given.items():
+        while len(slots) < 2:
+            slots.append(_bed_slot(None, f"{name}-{len(slots) + 1}"))
+    public_slot = _bed_slot(public, "public")
+    for slots in [*given.values(), [public_slot]]:
+        for slot in slots:
+            planting.slot_from_dict(slot)  # refuses a malformed layout now, before anything is stored
+    return {"board_mode": True, "beds": given, "public_bed": public_slot}
+
+
+def _bed_slot(side: str | None, label: str) -> dict[str, Any]:
+    from assistant.games.cottage_garden import planting
+
+    if side is None:
+        up = planting.blank_side(label)
+        return {"up": up._asdict(), "down": planting.blank_side(label + "-back")._asdict()}
+    if "/" in side:  # an inline layout; its other side is unknown
+        return {"up": {"name": f"layout-{label}", "layout": side},
+                "down": planting.blank_side(label + "-back")._asdict()}
+    from assistant.data import catalogue
+
+    up_side, down_side = catalogue.bed_sides(side)
+    return {"up": {"name": up_side[0], "layout": up_side[1]}, "down": {"name": down_side[0], "layout": down_side[1]}}

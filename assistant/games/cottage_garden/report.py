@@ -40,7 +40,17 @@ def status(state: GameState, name: str) -> dict[str, Any]:
         "beehives_left": list(state.hives_left),
         "house_rules": dict(state.setup.house_rules),
         "solo": state.setup.solo,
+        **({"board_mode": True, "bed_cells": _bed_cells(state)} if state.setup.board_mode else {}),
     }
+
+
+def _bed_cells(state: GameState) -> dict[str, Any]:
+    """Board mode: each bed as its text form (docs: bed.py legend), None once gone."""
+    from assistant.games.cottage_garden.bed import bed_text
+
+    beds = {p.name: [None if s is None else bed_text(s.board) for s in slots]
+            for p, slots in zip(state.players, state.beds)}
+    return {"players": beds, "public": bed_text(state.public_bed.board) if state.public_bed else None}
 
 
 def tally_data(state: GameState) -> dict[str, Any]:

@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from assistant.errors import IllegalMove
-from assistant.games.cottage_garden import tracks
+from assistant.games.cottage_garden import bed as bedcells
+from assistant.games.cottage_garden import planting, tracks
 from assistant.games.cottage_garden.actions import (
-    Action, Discard, NextTurn, Pay, PlaceCats, Refill, ScoreBed, Withdraw,
+    Action, Discard, NextTurn, Pay, PlaceCat, PlaceCats, PlacePot, PlantTile, Refill, ScoreBed, Withdraw,
 )
 from assistant.games.cottage_garden.state import BEEHIVES, GameState, Player, Setup, TurnState
 from assistant.games.cottage_garden.tracks import COLOURS, CUBES_PER_COLOUR, TOP, Colour
@@ -41,6 +42,8 @@ def new_game(setup: Setup) -> GameState:
         die_position=0,
         face=die.start_face,
         hives_left=() if setup.solo and setup.rule("solo_beehives") == "off" else BEEHIVES,
+        beds=setup.start_beds,
+        public_bed=setup.start_public,
     )
 
 
@@ -48,8 +51,18 @@ def apply(state: GameState, action: Action) -> Outcome:
     """The one checked way to change a game."""
     if state.over:
         raise IllegalMove("CG-TURN-2", "The game is over; no further move is possible.")
+    if state.setup.board_mode and not isinstance(action, ScoreBed):
+        _complete_beds_score_first(state)
     handler = _HANDLERS[type(action)]
     return handler(state, action)
+
+
+def _complete_beds_score_first(state: GameState) -> None:
+    for index, slots in enumerate(state.beds):
+        done = planting.complete_beds(slots)
+        if done:
+            raise IllegalMove("CG-SCORE-1", f"{state.players[index].name}'s bed {done[0]} is complete: it scores at once "
+                              f"(garden score {state.players[index].name} --bed {done[0]}).")
 
 
 # -- helpers ---------------------------------------------------------------
@@ -93,6 +106,8 @@ def _place_cats(state: GameState, action: PlaceCats) -> Outcome:
     index = _player_index(state, action.player)
     _require_current(state, index, "place cats")
     player = state.players[index]
+    if state.setup.board_mode:
+        raise IllegalMove("CG-PLANT-2", "In board mode each cat goes on a cell: garden cat PLAYER --bed N --at ROW,COL.")
     if action.count < 1:
         raise IllegalMove("CG-PLANT-2", "Place at least one cat.")
     if action.count > player.cats:
@@ -118,6 +133,10 @@ def _score(state: GameState, action: ScoreBed) -> Outcome:
     if index == state.current:
         _must_pay_first(state)
     notes: list[str] = []
+    if state.setup.board_mode:
+        _check_board_score(state, index, action)
+    elif action.bed is not None:
+        raise IllegalMove("CG-SCORE-1", "Beds are numbered only in board mode; give just the counts.")
     for colour, count, cube in (("orange", action.pots, action.orange), ("blue", action.cloches, action.blue)):
         if count == 0:
             if cube is not None:
@@ -128,7 +147,11 @@ def _score(state: GameState, action: ScoreBed) -> Outcome:
         state, moved = _move_up(state, index, colour, cube, count)  # type: ignore[arg-type]
         notes.extend(moved)
     player = state.players[index]
-    if state.final_round:
+    if state.setup.board_mode:
+        state, cleaned = _clean_up_bed(state, index, action.bed)  # type: ignore[arg-type]
+        notes.append(cleaned)
+        player = state.players[index]
+    elif state.final_round:
         player = player._replace(beds=player.beds - 1)
         notes.append(f"{player.name}'s completed bed leaves the game; no new bed in the final round ({player.beds} left).")
     else:
@@ -160,6 +183,8 @@ def _move_up(state: GameState, index: int, colour: Colour, cube: int, steps: int
         if before == 0 and after > 0 and sum(1 for s in player.spaces(colour) if s == 0) == 1:
             notes.append(f"Last {colour} cube left start: {player.name} takes a flowerpot token and places it at once "
                          "(if it completes a bed, score that bed).")
+            if state.setup.board_mode:
+                state = state._replace(turn=state.turn._replace(pots_owed=state.turn.pots_owed + 1))
     if after == TOP[colour] and before < after and hive == 0 and hives_left:
         hive, hives_left = hives_left[0], hives_left[1:]
         notes.append(f"First cube to 20: {player.name} takes the {hive}-hive beehive tile ({hive} point(s)).")
@@ -221,6 +246,8 @@ def _pay(state: GameState, action: Pay) -> Outcome:
 def _discard(state: GameState, action: Discard) -> Outcome:
     index = _player_index(state, action.player)
     player = state.players[index]
+    if state.setup.board_mode:
+        raise IllegalMove("CG-FINAL-1", "In board mode the assistant gives up the beds with 2 or fewer tiles itself.")
     if not state.final_round:
         raise IllegalMove("CG-FINAL-1", "Beds are given up only at the start of the final round.")
     if player.final_turns > 1 or (player.final_turns == 1 and (index != state.current or state.turn.paid)):
@@ -250,6 +277,8 @@ def _next(state: GameState, action: NextTurn) -> Outcome:
     _must_pay_first(state)
     notes: list[str] = []
     player = state.current_player
+    if state.setup.board_mode:
+        _board_turn_complete(state)
     if player.cats > 2 and not state.setup.children_corners:
         extra = player.cats - 2
         state = state.with_player(state.current, player._replace(cats=2))
@@ -265,7 +294,7 @@ def _next(state: GameState, action: NextTurn) -> Outcome:
     if state.final_round:
         cur = state.current_player
         state = state.with_player(state.current, cur._replace(final_turns=cur.final_turns + 1))
-    return Outcome(state, tuple(notes))
+    return Outcome(*_end_if_done(state, notes))
 
 
 def _advance_die(state: GameState) -> tuple[GameState, list[str]]:
@@ -273,6 +302,7 @@ def _advance_die(state: GameState) -> tuple[GameState, list[str]]:
     before = state.die_position
     position = die.move(before)
     face, final_round = state.face, state.final_round
+    starts_final = False
     notes: list[str] = []
     player = state.current_player
     corners = state.setup.children_corners & set(die.corners_passed(before, position))
@@ -283,12 +313,133 @@ def _advance_die(state: GameState) -> tuple[GameState, list[str]]:
         face += 1
         notes.append(f"New round: the die turns to {face}. [CG-DIE-2]")
         if face >= die.final_face:
-            final_round = True
+            final_round = starts_final = True
             notes.append("The final round begins: every player gives up each bed with 2 or fewer tiles "
-                         "(garden discard PLAYER); from now on each turn costs 2 points. [CG-FINAL-1]")
+                         + ("(done below); " if state.setup.board_mode else "(garden discard PLAYER); ")
+                         + "from now on each turn costs 2 points. [CG-FINAL-1]")
     state = state._replace(die_position=position, face=face, final_round=final_round,
                     turn_number=state.turn_number + 1, current=(state.current + 1) % len(state.players),
                     turn=TurnState())
+    if starts_final and state.setup.board_mode:
+        state, given_up = _give_up_small_beds(state)
+        notes.extend(given_up)
+    return state, notes
+
+
+# -- board mode ------------------------------------------------------------------
+
+def _board_only(state: GameState) -> None:
+    if not state.setup.board_mode:
+        raise IllegalMove("CG-PLANT-1", "Cells are tracked only in board mode (garden new cottage-garden --board-mode).")
+
+
+def _own_bed(state: GameState, name: str, bed: int, what: str) -> tuple[int, planting.BedSlot]:
+    _board_only(state)
+    index = _player_index(state, name)
+    _require_current(state, index, what)
+    _must_pay_first(state)
+    return index, planting._bed(state.beds[index], state.players[index].name, bed)
+
+
+def _put(state: GameState, index: int, bed: int, slot: planting.BedSlot) -> GameState:
+    slots = list(state.beds[index])
+    slots[bed - 1] = slot
+    return state.with_beds(index, tuple(slots))
+
+
+def _plant_tile(state: GameState, action: PlantTile) -> Outcome:
+    index, slot = _own_bed(state, action.player, action.bed, "plant")
+    if state.turn.planted:
+        raise IllegalMove("CG-PLANT-1", "One tile or one flowerpot a turn: this turn has planted already.")
+    what = f"tile {action.label or action.shape}"
+    slot, warnings = planting.plant_tile(slot, action.shape, list(action.cells), list(action.marks), what)
+    state = _put(state, index, action.bed, slot)._replace(turn=state.turn._replace(planted=True))
+    return Outcome(state, (*warnings, *_completion_note(state, index, action.bed)))
+
+
+def _place_pot(state: GameState, action: PlacePot) -> Outcome:
+    index, slot = _own_bed(state, action.player, action.bed, "place a flowerpot")
+    turn = state.turn
+    if action.reward:
+        if turn.pots_owed < 1:
+            raise IllegalMove("CG-REWARD-2", "No flowerpot reward is owed: the pot token would be the plant phase's choice.")
+        turn = turn._replace(pots_owed=turn.pots_owed - 1)
+    elif turn.planted:
+        raise IllegalMove("CG-PLANT-1", "One tile or one flowerpot a turn: this turn has planted already.")
+    else:
+        turn = turn._replace(planted=True)
+    slot, warnings = planting.place_single(slot, list(action.cell), bedcells.POT_TOKEN, "the flowerpot token")
+    state = _put(state, index, action.bed, slot)._replace(turn=turn)
+    return Outcome(state, (*warnings, *_completion_note(state, index, action.bed)))
+
+
+def _place_cat(state: GameState, action: PlaceCat) -> Outcome:
+    index, slot = _own_bed(state, action.player, action.bed, "place a cat")
+    player = state.players[index]
+    if player.cats < 1:
+        raise IllegalMove("CG-PLANT-2", f"{player.name} holds no cat.")
+    slot, warnings = planting.place_single(slot, list(action.cell), bedcells.CAT, "the cat")
+    state = _put(state, index, action.bed, slot)
+    state = state.with_player(index, state.players[index]._replace(cats=player.cats - 1))
+    return Outcome(state, (*warnings, *_completion_note(state, index, action.bed)))
+
+
+def _completion_note(state: GameState, index: int, bed: int) -> list[str]:
+    slot = state.beds[index][bed - 1]
+    if slot is None or not bedcells.is_complete(slot.board):
+        return []
+    pots, cloches = planting.counts(slot)
+    return [f"Bed {bed} is complete: {pots} flowerpot(s), {cloches} cloche(s). [CG-SCORE-1]"]
+
+
+def _check_board_score(state: GameState, index: int, action: ScoreBed) -> None:
+    name = state.players[index].name
+    if action.bed is None:
+        raise IllegalMove("CG-SCORE-1", f"In board mode name the bed: garden score {name} --bed N.")
+    slot = planting._bed(state.beds[index], name, action.bed)
+    if not bedcells.is_complete(slot.board):
+        empty = slot.board.count(bedcells.EMPTY)
+        raise IllegalMove("CG-SCORE-1", f"{name}'s bed {action.bed} is not complete: {empty} empty cell(s) left.")
+    pots, cloches = planting.counts(slot)
+    if (action.pots, action.cloches) != (pots, cloches):
+        raise IllegalMove("CG-SCORE-1", f"{name}'s bed {action.bed} shows {pots} flowerpot(s) and {cloches} cloche(s), "
+                          f"not {action.pots} and {action.cloches}.")
+
+
+def _clean_up_bed(state: GameState, index: int, bed: int) -> tuple[GameState, str]:
+    slot = state.beds[index][bed - 1]
+    assert slot is not None
+    slots = list(state.beds[index])
+    if state.final_round:
+        slots[bed - 1] = None
+        state = state.with_beds(index, tuple(slots))
+        return state, f"Bed {bed} leaves the game; no new bed in the final round. [CG-FINAL-3]"
+    public = state.public_bed
+    slots[bed - 1] = public if public is not None else slot.flipped()
+    state = state.with_beds(index, tuple(slots))._replace(public_bed=slot.flipped())
+    return state, (f"Clean-up: bed {bed} is flipped to {slot.down.name} and becomes the public bed; "
+                   f"bed {bed} is now {slots[bed - 1].up.name}. [CG-SCORE-4]")  # type: ignore[union-attr]
+
+
+def _board_turn_complete(state: GameState) -> None:
+    player = state.current_player
+    if state.turn.pots_owed:
+        raise IllegalMove("CG-REWARD-2", f"{player.name} must first place the reward flowerpot (garden pot {player.name} --bed N --at ROW,COL --reward).")
+    if player.cats > 2 and not state.setup.children_corners:
+        raise IllegalMove("CG-REWARD-3", f"{player.name} holds {player.cats} cats: place {player.cats - 2} on your beds first "
+                          f"(garden cat {player.name} --bed N --at ROW,COL).")
+    if player.beds and not state.turn.planted:
+        raise IllegalMove("CG-PLANT-4", f"{player.name} has not planted: take a tile from the gardener line or a flowerpot (no passing).")
+
+
+def _give_up_small_beds(state: GameState) -> tuple[GameState, list[str]]:
+    notes = []
+    for index, slots in enumerate(state.beds):
+        small = planting.small_beds(slots)
+        if small:
+            kept = tuple(None if i + 1 in small else s for i, s in enumerate(slots))
+            state = state.with_beds(index, kept)
+            notes.append(f"{state.players[index].name} gives up bed(s) {', '.join(map(str, small))} (2 or fewer tiles). [CG-FINAL-1]")
     return state, notes
 
 
@@ -302,4 +453,5 @@ def _end_if_done(state: GameState, notes: list[str]) -> tuple[GameState, tuple[s
 _HANDLERS = {
     NextTurn: _next, Refill: _refill, PlaceCats: _place_cats, ScoreBed: _score,
     Pay: _pay, Discard: _discard, Withdraw: _withdraw,
+    PlantTile: _plant_tile, PlacePot: _place_pot, PlaceCat: _place_cat,
 }

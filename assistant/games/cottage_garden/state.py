@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from assistant.games.cottage_garden.die import DieModel
+from assistant.games.cottage_garden.planting import BedSlot
 from assistant.games.cottage_garden.tracks import TRACK_VALUES, Colour
 
 START_CATS = 2
@@ -46,6 +47,8 @@ class TurnState(NamedTuple):
     refilled: bool = False
     scored: int = 0
     paid: bool = False  # the final-round payment
+    planted: bool = False  # board mode: the plant phase's tile or pot token
+    pots_owed: int = 0  # board mode: reward pot tokens still to place
 
 
 class Setup(NamedTuple):
@@ -53,6 +56,9 @@ class Setup(NamedTuple):
     solo: bool = False
     name: str = ""
     house_rules: Mapping[str, str] = MappingProxyType({})
+    board_mode: bool = False
+    start_beds: tuple[tuple[BedSlot, ...], ...] = ()  # board mode: each player's two beds
+    start_public: BedSlot | None = None
 
     @property
     def die(self) -> DieModel:
@@ -83,6 +89,8 @@ class GameState(NamedTuple):
     over: bool = False
     hives_left: tuple[int, ...] = BEEHIVES
     turn: TurnState = TurnState()
+    beds: tuple[tuple[BedSlot | None, ...], ...] = ()  # board mode; None: a bed gone in the final round
+    public_bed: BedSlot | None = None
 
     @property
     def die(self) -> DieModel:
@@ -98,6 +106,12 @@ class GameState(NamedTuple):
             if p.name.lower() == lowered:
                 return i
         return None
+
+    def with_beds(self, index: int, slots: tuple[BedSlot | None, ...]) -> "GameState":
+        beds = list(self.beds)
+        beds[index] = slots
+        player = self.players[index]._replace(beds=sum(1 for s in slots if s is not None))
+        return self.with_player(index, player)._replace(beds=tuple(beds))
 
     def with_player(self, index: int, player: Player) -> "GameState":
         players = list(self.players)
