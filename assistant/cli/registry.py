@@ -14,7 +14,6 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "game_cmds": ("new", "games", "status", "tally", "next", "undo", "redo", "export", "replay", "rules"),
     "cottage_cmds": ("score", "refill", "cat", "pay", "discard", "withdraw"),
     "board_cmds": ("plant", "pot", "bed"),
-    "photo_cmds": ("calibrate", "boards", "check"),
 }
 
 
