@@ -30,13 +30,10 @@ def parse_cell(text: str, what: str = "--at") -> tuple[int, int]:
 
 def resolve_tile(text: str) -> tuple[Any, str | None]:
     """(Shape, catalogue id or None) for a tile id such as 4B or a shape text such as '##/#.'."""
-    from assistant.grid import Shape
-
-    if set(text) <= set("#./"):
-        return Shape.parse(text), None
     from assistant.data import catalogue
 
-    return catalogue.resolve_shape(text), text.upper()
+    label = catalogue.normalise_id(text) if catalogue.looks_like_id(text) else None
+    return catalogue.resolve_shape(text), label
 
 
 def score_completed(state: Any, player: str, reasons: list[str]) -> list[dict[str, Any]]:

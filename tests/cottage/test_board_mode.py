@@ -143,3 +143,20 @@ def test_board_mode_cli_full_flow():
     assert "Ann · bed 1" in ok("bed", "Ann")
     text = ok("export")
     assert "plant Ann bed=1 shape=##### cells=0,0+0,1+0,2+0,3+0,4" in text and "[Beds " in text
+
+
+def test_fit_on_a_tracked_bed_and_advise():
+    ok("new", "cottage-garden", "--board-mode", "--players", "Ann,Ben", "--bed", f"Ann={LAYOUT}", "--name", "bm")
+    ok("plant", "Ann", "#####", "--bed", "1", "--at", "0,0")
+    data = json.loads(ok("fit", "##/##", "--player", "Ann", "--bed", "1", "--json"))
+    assert data["count"] == 12  # a 2x2 square in rows 1-4: 3 row pairs x 4 column pairs
+    assert all(p["bed"] == 1 and [0, 0] not in p["cells"] for p in data["placements"])
+    both = json.loads(ok("fit", "##/##", "--player", "Ann", "--json"))
+    assert both["count"] == 12 + 16 and {p["bed"] for p in both["placements"]} == {1, 2}
+    advice = json.loads(ok("advise", "--line", "#####,-,-,-", "--json"))
+    assert advice["player"] == "Ann"
+    assert any("must refill" in b for b in advice["before"])
+    best = advice["options"][0]
+    assert best["what"] == "tile #####"  # the biggest piece covers most cells
+    assert {o["what"] for o in advice["options"]} == {"tile #####", "a flowerpot token"}
+    assert "give the line's 4 cells" in fails(2, "advise", "--line", "#####,#")

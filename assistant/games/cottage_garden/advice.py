@@ -80,3 +80,67 @@ def payment_first(state: GameState, reasons: list[str]) -> tuple[GameState, list
     action = Pay(colour, cube)
     reasons.append(f"Final-round payment first: {why}.")
     return rules.apply(state, action).state, [to_event(action)]
+
+
+def plant_options(state: GameState, index: int, tiles: list[tuple[str, object]], empty_cells: int) -> dict:
+    """`garden advise`: what comes before planting (fill, payment, cats), then every tile of the
+    gardener line on either bed and taking a flowerpot, each at its best place, best first."""
+    from assistant.games.cottage_garden.bedfit import rank_placements
+    from assistant.grid import Shape
+
+    player = state.players[index]
+    before: list[str] = []
+    line = state.die.line_name(state.die_position)
+    if empty_cells >= 3:
+        before.append(f"Fill: {empty_cells} empty cells in {line}: you must refill it from the queue, nearest the die "
+                      "first, then ask again with the new line. [CG-FILL-1]")
+    elif empty_cells:
+        can = player.cats > 0 and not state.setup.children_corners
+        before.append(f"Fill: {empty_cells} empty cell(s) in {line}: you may pay a cat to refill "
+                      + ("(you hold " + str(player.cats) + ")" if can else "(you cannot: no cat to pay)") + ". [CG-FILL-2]")
+    if state.final_round and player.beds and not state.turn.paid:
+        colour, cube, why = best_payment(state.setup, player)
+        before.append(f"Final round: pay first — {why}. [CG-FINAL-2]")
+    beds = [(n, slot.board) for n, slot in enumerate(state.beds[index], start=1) if slot is not None]
+    shapes = [shape for _, shape in tiles]
+    options = []
+    for label, shape in tiles:
+        others = [s for s in shapes if s is not shape]
+        symbols = list(shape.mark_map().values())
+        gain = symbols.count("pot") * POT_POINTS + symbols.count("cloche") * CLOCHE_POINTS
+        for number, board in beds:
+            ranked = rank_placements(board, shape, bed=number, remaining_shapes=others, cats=player.cats)
+            if ranked:
+                options.append(_option(f"tile {label}", ranked[0], shape.size, gain))
+    single = Shape.parse("#")
+    for number, board in beds:
+        ranked = rank_placements(board, single, bed=number, remaining_shapes=shapes, cats=player.cats)
+        if ranked:
+            options.append(_option("a flowerpot token", ranked[0], 1, POT_POINTS))
+    options.sort(key=lambda o: -o["score"])
+    if not any(o["what"].startswith("tile") for o in options) and tiles:
+        before.append("No tile of the line fits either bed: you must take a flowerpot. [CG-PLANT-4]")
+    if player.cats and beds:
+        best_cat = max((rank_placements(b, single, bed=n, remaining_shapes=shapes, cats=player.cats - 1)[:1]
+                        for n, b in beds), key=lambda r: r[0].score if r else float("-inf"))
+        if best_cat and (best_cat[0].completes or "pocket" in " ".join(best_cat[0].reasons)):
+            r, c = best_cat[0].cells[0]
+            before.append(f"Cats: you hold {player.cats}; one on bed {best_cat[0].bed} at {r},{c} "
+                          f"({'; '.join(best_cat[0].reasons)}). [CG-PLANT-2]")
+    return {"player": player.name, "line": line, "before": before, "options": options}
+
+
+# Comparing different pieces, unlike `garden fit`: each cell covered brings the bed nearer to
+# scoring (a 25-cell bed is worth roughly 10-15 points, so about half a point a cell), and a
+# symbol the piece shows scores with the bed (a flowerpot 1 point, a cloche 2).
+POINTS_PER_CELL = 0.5
+POT_POINTS, CLOCHE_POINTS = 1, 2
+
+
+def _option(what: str, ranked, cells: int, symbol_points: int) -> dict:
+    reasons = list(ranked.reasons) + [f"covers {cells} cell(s)"]
+    if symbol_points:
+        reasons.append(f"shows symbol(s) worth {symbol_points} point(s) when the bed scores")
+    score = ranked.score + POINTS_PER_CELL * cells + symbol_points
+    return {"what": what, "bed": ranked.bed, "cells": [[r, c] for r, c in ranked.cells],
+            "orientation": ranked.orientation, "score": round(score, 3) + 0.0, "reasons": reasons}

@@ -3,7 +3,9 @@
 `rank_placements(board, shape)` lists every legal placement of `shape` on the
 bed (onto empty or printed-symbol cells, never onto a tile, pot token or cat;
 turned and, unless flip=False, flipped) with a score and plain-sentence
-reasons. Pure and deterministic: ties keep the grid engine's order
+reasons. Placements covering the same cells that differ only in where the
+tile's own symbol lies are listed once (the symbol scores wherever it is).
+Pure and deterministic: ties keep the grid engine's order
 (orientation, then top-left anchor row-major). Fast: placements come from the
 engine's cached bitmask tables, and each candidate is judged with a handful
 of int operations (no per-cell Python loops).
@@ -12,7 +14,8 @@ Score = sum of these terms (weights below, each with why):
 
 * completes the bed: + W_COMPLETE + the points the bed then scores
   (pots 1 each, cloches 2 each -- what the tracks pay);
-* covers printed symbols: - the points they would have scored;
+* covers printed symbols: - the points they would have scored (on a
+  completing placement they are simply missing from the points it scores);
 * pockets -- empty cells that no multi-cell piece left can reach (by default:
   empty cells with no uncovered neighbour, where only a 1-cell piece fits),
   filled in turn by 1-cell tiles in `remaining_shapes`, the player's `cats`,
@@ -73,17 +76,20 @@ _BLUE = "cloche"
 
 @dataclass(frozen=True, slots=True)
 class RankedPlacement:
-    """One placement with its score and the reasons, in plain sentences."""
+    """One placement with its score; `reasons` are plain sentences, built when read
+    (a caller that only compares scores, like `advise`, never pays for the text)."""
 
     bed: int
     placement: Placement
     score: float
-    reasons: tuple[str, ...]
     completes: bool
     covered_pots: int
     covered_cloches: int
     pockets: int  # empty cells only a 1-cell piece can fill after this placement
-    regions: int  # uncovered regions still holding empty cells
+    regions: int  # uncovered regions still holding empty cells (0 when complete)
+    # (pots, cloches) scored on completion; pocket fills (tile, cat, pot, dead);
+    # compactness of the empty area; empty cells left.
+    detail: tuple[tuple[int, int], tuple[int, int, int, int], float, int]
 
     @property
     def mask(self) -> int:
@@ -101,6 +107,32 @@ class RankedPlacement:
     def anchor(self) -> Cell:
         return self.placement.anchor
 
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        (pots, cloches), fills, compact, left = self.detail
+        out = []
+        if self.completes:
+            out.append(f"completes the bed: it scores {_plural(pots, 'flowerpot')} and "
+                       f"{_plural(cloches, 'cloche')} now")
+        cov_p, cov_c = self.covered_pots, self.covered_cloches
+        if cov_p or cov_c:
+            lost = _symbol_points(cov_p, cov_c)
+            what = " and ".join(x for x in (
+                _plural(cov_p, "printed flowerpot") if cov_p else "",
+                _plural(cov_c, "printed cloche") if cov_c else "") if x)
+            out.append(f"covers {what}: {lost:g} point{'s' if lost != 1 else ''} the bed will not score")
+        if self.pockets:
+            out.append(_pocket_sentence(self.pockets, fills))
+        if not self.completes:
+            if self.regions > 1:
+                out.append(f"splits the empty area into {self.regions} separate regions")
+            else:
+                out.append("keeps the empty area in one " + ("compact region" if compact >= 0.9 else "region"))
+            if compact < 0.75:
+                out.append(f"leaves a ragged empty area (compactness {compact:.2f} of 1)")
+            out.append(f"leaves {_plural(left, 'empty cell')} to fill")
+        return tuple(out)
+
     def to_json(self) -> dict:
         """The `garden fit --json` entry: bed, cells [[r, c], ...], orientation, score, reasons (+ anchor)."""
         return {
@@ -108,79 +140,40 @@ class RankedPlacement:
             "cells": [[r, c] for r, c in self.cells],
             "orientation": self.orientation,
             "anchor": list(self.anchor),
-            "score": self.score,
+            "score": self.score + 0.0,  # no "-0.0" in the JSON
             "reasons": list(self.reasons),
         }
 
 
-@dataclass(frozen=True, slots=True)
-class _Geometry:
-    full: int
-    not_first_col: int
-    not_last_col: int
-    cols: int
-
-
-@lru_cache(maxsize=16)
-def _geometry(grid: Grid) -> _Geometry:
-    cols = grid.cols
-    first = sum(1 << r * cols for r in range(grid.rows))
-    last = first << (cols - 1)
-    return _Geometry(grid.full, grid.full & ~first, grid.full & ~last, cols)
-
-
-def _plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
-
-
-def _regions(area: int, seeds: int, g: _Geometry) -> tuple[int, int]:
-    """(number of 4-connected parts of `area` that hold a `seeds` cell, their union)."""
-    full, nf, nl, cols = g.full, g.not_first_col, g.not_last_col, g.cols
-    count = 0
-    union = 0
-    rest = area
-    while seeds & rest:
-        low = seeds & rest
-        part = low & -low
-        while True:
-            grown = (part | ((part & nl) << 1) | ((part & nf) >> 1) | (part << cols) | (part >> cols)) & rest
-            if grown == part:
-                break
-            part = grown
-        count += 1
-        union |= part
-        rest &= ~part
-    return count, union
-
-
-def _compactness(area: int, g: _Geometry) -> float:
-    n = area.bit_count()
-    if n == 0:
-        return 1.0
-    pairs = (area & g.not_last_col & (area >> 1)).bit_count() + (area & (area >> g.cols)).bit_count()
-    return min_perimeter(n) / (4 * n - 2 * pairs)
-
-
-def _pocket_cells(
-    free_after: int, empty_after: int, g: _Geometry, reach: tuple[int, ...] | None, placed: int
-) -> int:
-    """Empty cells after the placement that no multi-cell piece can cover."""
-    if reach is None:
-        # Unknown pieces: any empty cell with an uncovered neighbour can take some domino.
-        f = free_after
-        spread = ((f & g.not_last_col) << 1) | ((f & g.not_first_col) >> 1) | (f << g.cols) | (f >> g.cols)
-        return empty_after & ~spread
-    covered = 0
-    for m in reach:
-        if not m & placed:
-            covered |= m
-            if not empty_after & ~covered:
-                return 0
-    return empty_after & ~covered
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word if n == 1 else word + 's'}"
 
 
 def _symbol_points(pots: int, cloches: int) -> float:
     return pots * POT_POINTS + cloches * CLOCHE_POINTS
+
+
+def _pocket_sentence(n: int, fills: tuple[int, int, int, int]) -> str:
+    by_tile, by_cat, by_pot, dead = fills
+    parts = []
+    if by_tile:
+        parts.append(f"{by_tile} for a 1-cell tile still to come")
+    if by_cat:
+        parts.append(f"{by_cat} for {'a cat' if by_cat == 1 else 'cats'} you hold")
+    if by_pot:
+        parts.append(f"{by_pot} for {'a flowerpot token' if by_pot == 1 else 'flowerpot tokens'} (a turn each)")
+    if dead:
+        parts.append(f"{dead} nothing can fill, so the bed could never be completed")
+    return f"leaves {_plural(n, 'empty cell')} only a 1-cell piece can fill: " + ", ".join(parts)
+
+
+@lru_cache(maxsize=16)
+def _geometry(grid: Grid) -> tuple[int, int, int, tuple[int, ...]]:
+    """(cells not in the first column, not in the last column, columns, min perimeter by cell count)."""
+    cols = grid.cols
+    first = sum(1 << r * cols for r in range(grid.rows))
+    last = first << (cols - 1)
+    return grid.full & ~first, grid.full & ~last, cols, tuple(min_perimeter(n) for n in range(grid.size + 1))
 
 
 def rank_placements(
@@ -196,16 +189,16 @@ def rank_placements(
     """Every legal placement of `shape` on the bed `board`, best first.
 
     `remaining_shapes`: the tiles that may still come to this bed (e.g. the
-    nursery and queue); empty = unknown, then only isolated empty cells count
-    as pockets. `cats`: cats the player holds or will get to fill pockets;
-    `pots_available`: flowerpot tokens are left in the supply. `bed` only
-    labels the result. Refuses (GardenError) a shape that cannot fit the bed's
-    size in any orientation; a blocked one gives [].
+    nursery and queue); empty = unknown, then only empty cells with no
+    uncovered neighbour count as pockets. `cats`: cats the player holds or
+    will get to fill pockets; `pots_available`: flowerpot tokens are left in
+    the supply. `bed` only labels the result. Refuses (GardenError) a shape
+    that cannot fit the bed's size in any orientation; a blocked one gives [].
     """
     if type(cats) is not int or cats < 0:
         raise GardenError(f"cats must be a whole number from 0, not {cats!r}")
     grid = board.grid
-    g = _geometry(grid)
+    nf, nl, cols, min_per = _geometry(grid)
     free = free_mask(board)
     empty = board.mask(EMPTY)
     pots = board.mask(POT)
@@ -214,16 +207,14 @@ def rank_placements(
     if not found:
         return []
 
-    # Points the bed scores apart from printed symbols this placement covers.
-    tile_pots = sum(1 for _, m in shape.marks if m == _ORANGE)
-    tile_cloches = sum(1 for _, m in shape.marks if m == _BLUE)
-    base_pots = pots.bit_count() + board.count(TILE_POT, POT_TOKEN) + tile_pots
-    base_cloches = cloches.bit_count() + board.count(TILE_CLOCHE) + tile_cloches
+    # Points the bed scores on completion apart from printed symbols this placement covers.
+    base_pots = pots.bit_count() + board.count(TILE_POT, POT_TOKEN) + sum(1 for _, m in shape.marks if m == _ORANGE)
+    base_cloches = cloches.bit_count() + board.count(TILE_CLOCHE) + sum(1 for _, m in shape.marks if m == _BLUE)
 
     # What can still reach each cell: multi-cell remaining pieces inside today's
-    # free cells (a placement only shrinks that), de-duplicated.
+    # free cells (a placement only shrinks those), de-duplicated.
     singles = 0
-    reach: tuple[int, ...] | None = None
+    reach: tuple[tuple[int, tuple[int, ...]], ...] | None = None
     remaining = tuple(remaining_shapes)
     if remaining:
         masks: set[int] = set()
@@ -235,79 +226,88 @@ def rank_placements(
                 masks.update(p.mask for p in placements(other, grid, free, flip=flip))
             except GardenError:
                 continue  # a piece too big for this bed reaches nothing
-        reach = tuple(sorted(masks))
+        # For each free cell, the pieces' masks that cover it: a cell stays
+        # reachable while one of them misses the placement (usually the first).
+        by_cell = []
+        rest = free
+        while rest:
+            low = rest & -rest
+            by_cell.append((low, tuple(sorted(x for x in masks if x & low))))
+            rest ^= low
+        reach = tuple(by_cell)
 
     ranked = []
+    seen: set[int] = set()
+    no_fills = (0, 0, 0, 0)
     for p in found:
         m = p.mask
-        reasons: list[str] = []
-        score = 0.0
-        free_after = free & ~m
-        empty_after = empty & ~m
+        if m in seen:
+            # Same cells, the tile's symbol on another cell: in Cottage Garden that
+            # scores the same, so only the first orientation is listed.
+            continue
+        seen.add(m)
         cov_p = (m & pots).bit_count()
         cov_c = (m & cloches).bit_count()
-        completes = not empty_after
-        pocket_n = 0
-        region_n = 0
-        if completes:
-            points = _symbol_points(base_pots - cov_p, base_cloches - cov_c)
-            score += W_COMPLETE + points + _symbol_points(cov_p, cov_c)
-            reasons.append(
-                f"completes the bed: it scores {_plural(base_pots - cov_p, 'flowerpot')} and "
-                f"{_plural(base_cloches - cov_c, 'cloche')} now"
-            )
-        if cov_p or cov_c:
-            lost = _symbol_points(cov_p, cov_c)
-            score -= lost
-            what = " and ".join(
-                s for s in (
-                    _plural(cov_p, "printed flowerpot") if cov_p else "",
-                    _plural(cov_c, "printed cloche") if cov_c else "",
-                ) if s
-            )
-            reasons.append(f"covers {what}: {lost:g} point{'s' if lost != 1 else ''} the bed will not score")
-        if not completes:
-            pocket_mask = _pocket_cells(free_after, empty_after, g, reach, m)
-            pocket_n = pocket_mask.bit_count()
-            if pocket_n:
-                score -= _pocket_cost(pocket_n, singles, cats, pots_available, reasons)
-            region_n, area = _regions(free_after, empty_after, g)
-            if region_n > 1:
-                score -= W_REGION * (region_n - 1)
-                reasons.append(f"splits the empty area into {region_n} separate regions")
-            compact = _compactness(area, g)
-            score -= W_RAGGED * (1.0 - compact)
-            if region_n == 1:
-                reasons.append("keeps the empty area in one " + ("compact region" if compact >= 0.9 else "region"))
-            if compact < 0.75:
-                reasons.append(f"leaves a ragged empty area (compactness {compact:.2f} of 1)")
-            reasons.append(f"leaves {_plural(empty_after.bit_count(), 'empty cell')} to fill")
-        ranked.append(
-            RankedPlacement(bed, p, round(score, 3), tuple(reasons), completes, cov_p, cov_c, pocket_n, region_n)
-        )
+        score = -(cov_p * POT_POINTS + cov_c * CLOCHE_POINTS)
+        empty_after = empty & ~m
+        if not empty_after:
+            points = (base_pots - cov_p, base_cloches - cov_c)
+            # The covered symbols are already missing from `points`: no second charge.
+            score = W_COMPLETE + points[0] * POT_POINTS + points[1] * CLOCHE_POINTS
+            ranked.append(RankedPlacement(bed, p, round(score, 3), True, cov_p, cov_c, 0, 0,
+                                          (points, no_fills, 1.0, 0)))
+            continue
+        free_after = free & ~m
+
+        # Pockets: empty cells no multi-cell piece can cover.
+        if reach is None:
+            f = free_after
+            pocket = empty_after & ~(((f & nl) << 1) | ((f & nf) >> 1) | (f << cols) | (f >> cols))
+        else:
+            pocket = 0
+            for low, covering in reach:
+                if low & empty_after:
+                    for x in covering:
+                        if not x & m:
+                            break
+                    else:
+                        pocket |= low
+        fills = no_fills
+        pocket_n = pocket.bit_count()
+        if pocket_n:
+            by_tile = min(pocket_n, singles)
+            by_cat = min(pocket_n - by_tile, cats)
+            rest = pocket_n - by_tile - by_cat
+            by_pot = rest if pots_available else 0
+            fills = (by_tile, by_cat, by_pot, rest - by_pot)
+            score -= (by_tile * W_POCKET_TILE + by_cat * W_POCKET_CAT + by_pot * W_POCKET_POT
+                      + fills[3] * W_POCKET_DEAD)
+
+        # Regions of uncovered cells that hold empty cells, and how compact they are.
+        regions = 0
+        area = 0
+        rest_free = free_after
+        while empty_after & rest_free:
+            seed = empty_after & rest_free
+            part = seed & -seed
+            while True:
+                grown = (part | ((part & nl) << 1) | ((part & nf) >> 1) | (part << cols) | (part >> cols)) & rest_free
+                grown = (grown | ((grown & nl) << 1) | ((grown & nf) >> 1) | (grown << cols) | (grown >> cols)) & rest_free
+                if grown == part:
+                    break
+                part = grown
+            regions += 1
+            area |= part
+            rest_free &= ~part
+        n = area.bit_count()
+        pairs = (area & nl & (area >> 1)).bit_count() + (area & (area >> cols)).bit_count()
+        compact = min_per[n] / (4 * n - 2 * pairs)
+        score -= W_REGION * (regions - 1) + W_RAGGED * (1.0 - compact)
+        ranked.append(RankedPlacement(bed, p, round(score, 3), False, cov_p, cov_c, pocket_n, regions,
+                                      ((base_pots - cov_p, base_cloches - cov_c), fills, compact,
+                                       empty_after.bit_count())))
     ranked.sort(key=lambda r: -r.score)  # stable: ties keep the engine's order
     return ranked
-
-
-def _pocket_cost(n: int, singles: int, cats: int, pots_available: bool, reasons: list[str]) -> float:
-    by_tile = min(n, singles)
-    by_cat = min(n - by_tile, cats)
-    rest = n - by_tile - by_cat
-    by_pot = rest if pots_available else 0
-    dead = rest - by_pot
-    parts = []
-    if by_tile:
-        parts.append(f"{by_tile} for a 1-cell tile still to come")
-    if by_cat:
-        parts.append(f"{by_cat} for {'a cat' if by_cat == 1 else 'cats'} you hold")
-    if by_pot:
-        parts.append(f"{by_pot} for flowerpot token{'s' if by_pot > 1 else ''} (a turn each)")
-    if dead:
-        parts.append(f"{dead} nothing can fill, so the bed could never be completed")
-    reasons.append(
-        f"leaves {_plural(n, 'empty cell')} only a 1-cell piece can fill: " + ", ".join(parts)
-    )
-    return by_tile * W_POCKET_TILE + by_cat * W_POCKET_CAT + by_pot * W_POCKET_POT + dead * W_POCKET_DEAD
 
 
 __all__ = [

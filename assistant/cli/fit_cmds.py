@@ -1,0 +1,229 @@
+"""`garden fit`: every legal placement of a tile on a bed, best first, with reasons.
+
+Every mode (bed given as text now; a tracked game's bed or a photo later)
+builds a bed Board and calls `fit_report`, which produces the JSON contract;
+`render_report` draws it for the terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Annotated, Any
+
+import typer
+
+from assistant.cli.common import GameOption, JsonOption, console, print_json
+from assistant.cli.errors import reports_errors
+from assistant.errors import UsageError
+
+DEFAULT_TEXT_LIMIT = 5
+NEW_TILE = "X"
+
+
+def register(app: typer.Typer) -> None:
+    app.command("fit")(fit)
+    app.command("advise")(advise)
+
+
+def fit_report(
+    board: Any,
+    shape: Any,
+    bed_number: int = 1,
+    *,
+    limit: int | None = None,
+    remaining_shapes: Iterable[Any] = (),
+    cats: int = 0,
+    pots_available: bool = True,
+    flip: bool = True,
+    notes: Iterable[str] = (),
+) -> dict[str, Any]:
+    """{"placements": [{"bed", "cells", "orientation", "anchor", "score", "reasons"}, ...],
+    "count", "shape", "bed", "notes"}; `limit` keeps the best N (None: all)."""
+    from assistant.games.cottage_garden.bed import bed_text
+    from assistant.games.cottage_garden.bedfit import rank_placements
+
+    ranked = rank_placements(board, shape, bed=bed_number, remaining_shapes=remaining_shapes,
+                             cats=cats, pots_available=pots_available, flip=flip)
+    shown = ranked if limit is None else ranked[:limit]
+    return {
+        "placements": [r.to_json() for r in shown],
+        "count": len(ranked),
+        "shape": shape.to_text(),
+        "bed": bed_text(board),
+        "notes": list(notes),
+    }
+
+
+def _drawing(bed: str, cells: list[list[int]]) -> Any:
+    from rich.text import Text
+
+    new = {(r, c) for r, c in cells}
+    text = Text()
+    for r, row in enumerate(bed.split("/")):
+        if r:
+            text.append("\n")
+        for c, ch in enumerate(row):
+            if c:
+                text.append(" ")
+            if (r, c) in new:
+                text.append(NEW_TILE, style="bold reverse green")
+            else:
+                text.append(ch, style="dim" if ch in "#pcok" else "")
+    return text
+
+
+def render_report(report: dict[str, Any], shown_limit: int | None) -> None:
+    out = console()
+    for note in report["notes"]:
+        out.print(f"Note: {note}", markup=False)
+    total = report["count"]
+    if not total:
+        out.print(f"No legal placement of {report['shape']!r} on this bed.", markup=False)
+        return
+    from rich.table import Table
+
+    table = Table("#", "bed (X = the tile)", "score", "placed as", "why",
+                  title=f"{total} legal placement{'s' if total != 1 else ''} of {report['shape']!r}, best first",
+                  show_lines=True)
+    for i, p in enumerate(report["placements"], 1):
+        table.add_row(str(i), _drawing(report["bed"], p["cells"]), f"{p['score']:g}",
+                      f"{p['orientation']} at {p['anchor'][0]},{p['anchor'][1]}",
+                      "\n".join(f"• {r}" for r in p["reasons"]))
+    out.print(table)
+    if shown_limit is not None and total > shown_limit:
+        out.print(f"… and {total - shown_limit} more (--limit 0 shows all).", markup=False)
+    out.print("Legend: . empty, P/C printed flowerpot/cloche, # p c tile cells, o pot token, k cat; "
+              "rows and columns from 0, row 0 at the top.", markup=False)
+
+
+def _shape_and_notes(shape_or_id: str) -> tuple[Any, list[str]]:
+    from assistant.data import catalogue
+
+    shape = catalogue.resolve_shape(shape_or_id)
+    notes = []
+    if catalogue.looks_like_id(shape_or_id):
+        spec = catalogue.tile(shape_or_id)
+        for missing in spec.missing():
+            notes.append(f"tile {spec.id}: {missing} is unknown; the placements ignore it "
+                         f"(define it: {spec.define_hint()})")
+    return shape, notes
+
+
+@reports_errors
+def fit(
+    shape_or_id: Annotated[str, typer.Argument(metavar="SHAPE_OR_ID",
+                                               help="A tile id (e.g. 2A) or a shape: '#' cells, '.' gaps, '/' between rows.")],
+    cells: Annotated[str | None, typer.Option(
+        "--cells", help="The bed as text, rows split by '/': . empty, P/C printed, # tile, p/c tile symbol, o pot token, k cat.")] = None,
+    limit: Annotated[int | None, typer.Option("--limit", help="Show the best N (0: all; default 5 as text, all as JSON).")] = None,
+    no_flip: Annotated[bool, typer.Option("--no-flip", help="Turn the tile but never flip it.")] = False,
+    cats: Annotated[int | None, typer.Option("--cats", help="Cats you hold to fill 1-cell pockets (default: the player's, in a game).")] = None,
+    player: Annotated[str | None, typer.Option("--player", help="A tracked board-mode game: whose bed (default: the current player).")] = None,
+    bed: Annotated[int | None, typer.Option("--bed", min=1, max=2, help="A tracked game: which bed (default: both).")] = None,
+    game: GameOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Every legal placement of a tile on a bed, best first, with the reasons.
+
+    The bed comes from --cells, or from a board-mode game (--player/--bed)."""
+    if limit is not None and limit < 0:
+        raise UsageError(f"--limit {limit}: give 0 (all) or a positive number")
+    if cats is not None and cats < 0:
+        raise UsageError(f"--cats {cats}: give 0 or more")
+    shape, notes = _shape_and_notes(shape_or_id)
+    shown = None if limit == 0 else limit
+    if shown is None and limit is None and not json_output:
+        shown = DEFAULT_TEXT_LIMIT
+    if cells is not None:
+        if player is not None or bed is not None:
+            raise UsageError("--cells gives the bed itself: leave out --player and --bed")
+        from assistant.errors import GardenError
+        from assistant.games.cottage_garden.bed import parse_bed
+
+        try:
+            board = parse_bed(cells)
+        except GardenError as err:
+            raise UsageError(f"--cells: {err}") from None
+        report = fit_report(board, shape, 1, limit=shown, cats=cats or 0, flip=not no_flip, notes=notes)
+    else:
+        state, index = tracked_player(game, player)
+        held = state.players[index].cats if cats is None else cats
+        beds = [bed] if bed is not None else [i + 1 for i, s in enumerate(state.beds[index]) if s is not None]
+        reports = {n: fit_report(_tracked_bed(state, index, n), shape, n, limit=None, cats=held,
+                                 flip=not no_flip, notes=notes) for n in beds}
+        report = merge_reports(reports, shown)
+    if json_output:
+        print_json(report)
+        return
+    render_report(report, shown)
+
+
+def tracked_player(game: str | None, player: str | None) -> tuple[Any, int]:
+    """(state, player index) of a board-mode Cottage Garden game; default: the current player."""
+    from assistant.cli.common import store
+    from assistant.errors import GardenError
+    from assistant.session import games as sessions
+
+    try:
+        loaded = sessions.load(store(), game)
+    except GardenError as err:
+        raise GardenError(f"{err}; or give the bed as text with --cells") from None
+    state = loaded.state
+    if loaded.row.game != "cottage-garden" or not state.setup.board_mode:
+        raise GardenError(f"{loaded.row.name!r} is not a Cottage Garden board-mode game: give the bed with --cells")
+    if player is None:
+        return state, state.current
+    index = state.index_of(player)
+    if index is None:
+        raise GardenError(f"there is no player {player!r} in this game (players: {', '.join(p.name for p in state.players)})")
+    return state, index
+
+
+def _tracked_bed(state: Any, index: int, number: int) -> Any:
+    from assistant.games.cottage_garden import planting
+
+    return planting._bed(state.beds[index], state.players[index].name, number).board
+
+
+def merge_reports(reports: dict[int, dict[str, Any]], limit: int | None) -> dict[str, Any]:
+    """Several beds' reports (by bed number) as one list, best first."""
+    placements = sorted((p for r in reports.values() for p in r["placements"]), key=lambda p: -p["score"])
+    first = next(iter(reports.values()))
+    return {**first, "placements": placements if limit is None else placements[:limit],
+            "count": sum(r["count"] for r in reports.values()),
+            "bed": first["bed"] if len(reports) == 1 else None,
+            "beds": {str(n): r["bed"] for n, r in reports.items()}}
+
+
+@reports_errors
+def advise(
+    line: Annotated[str, typer.Option("--line", help="The gardener line's tiles, nearest the die first: ids or shapes, "
+                                      "'-' for an empty cell, e.g. 4B,-,2A,6C.")],
+    game: GameOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """For the current player: the refill and cat choices, then every tile of the gardener line
+    on either bed and taking a flowerpot, ranked."""
+    from assistant.games.cottage_garden.advice import plant_options
+
+    state, index = tracked_player(game, None)
+    entries = [t.strip() for t in line.split(",")]
+    if len(entries) != 4 or not all(entries):
+        raise UsageError(f"--line {line!r}: give the line's 4 cells, '-' for an empty one, e.g. 4B,-,2A,6C")
+    tiles = [(t, _shape_and_notes(t)[0]) for t in entries if t != "-"]
+    advice = plant_options(state, index, tiles, empty_cells=entries.count("-"))
+    if json_output:
+        print_json(advice)
+        return
+    out = console()
+    for step in advice["before"]:
+        out.print(f"• {step}", markup=False)
+    from rich.table import Table
+
+    table = Table("#", "plant", "bed", "where", "score", "why", title=f"{advice['player']}: plant options, best first")
+    for i, opt in enumerate(advice["options"][:10], 1):
+        where = " ".join(f"{r},{c}" for r, c in opt["cells"])
+        table.add_row(str(i), opt["what"], str(opt["bed"]), where, f"{opt['score']:g}", "\n".join(opt["reasons"]))
+    out.print(table)
+    if not advice["options"]:
+        out.print("Nothing fits: you must take a flowerpot, and no bed cell is free for it either.", markup=False)
