@@ -79,6 +79,7 @@ def plant(
     bed: BedOption,
     at: AtOption,
     turn: Annotated[str, typer.Option("--turn", help="Orientation: r0, r90, r180, r270, flip, flip+r90, ...")] = "r0",
+    source: Annotated[str | None, typer.Option("--from", help="Tracked nursery: the gardener-line cell ROW,COL the tile comes from.")] = None,
     game: GameOption = None,
 ) -> None:
     """Board mode: place a flower tile; a bed it completes scores at once."""
@@ -89,7 +90,8 @@ def plant(
     shape, label = resolve_tile(tile)
     placed = place(shape, BED_GRID, turn, parse_cell(at))
     marks = tuple((r, c, m) for (r, c), m in sorted(placed.marks.items()))
-    action = PlantTile(player, bed, shape.to_text(), tuple(placed.cells), marks, label)
+    action = PlantTile(player, bed, shape.to_text(), tuple(placed.cells), marks, label,
+                       parse_cell(source, "--from") if source else None)
     play(game, lambda state, reasons: place_then_score(action, reasons, state), GAME)
 
 

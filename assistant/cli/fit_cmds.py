@@ -197,8 +197,8 @@ def merge_reports(reports: dict[int, dict[str, Any]], limit: int | None) -> dict
 
 @reports_errors
 def advise(
-    line: Annotated[str, typer.Option("--line", help="The gardener line's tiles, nearest the die first: ids or shapes, "
-                                      "'-' for an empty cell, e.g. 4B,-,2A,6C.")],
+    line: Annotated[str | None, typer.Option("--line", help="The gardener line's tiles, nearest the die first: ids or shapes, "
+                                             "'-' for an empty cell, e.g. 4B,-,2A,6C (default: the tracked nursery's).")] = None,
     game: GameOption = None,
     json_output: JsonOption = False,
 ) -> None:
@@ -207,6 +207,10 @@ def advise(
     from assistant.games.cottage_garden.advice import plant_options
 
     state, index = tracked_player(game, None)
+    if line is None:
+        if state.nursery is None:
+            raise UsageError("the nursery is not tracked in this game: give the line, e.g. --line 4B,-,2A,6C")
+        line = ",".join(tile or "-" for _, tile in state.nursery.line(state.die, state.die_position))
     entries = [t.strip() for t in line.split(",")]
     if len(entries) != 4 or not all(entries):
         raise UsageError(f"--line {line!r}: give the line's 4 cells, '-' for an empty one, e.g. 4B,-,2A,6C")

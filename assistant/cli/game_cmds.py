@@ -37,6 +37,8 @@ def new(
     board_mode: Annotated[bool, typer.Option("--board-mode", help="Track every bed cell by cell.")] = False,
     bed: Annotated[list[str] | None, typer.Option("--bed", help="Board mode: PLAYER=SIDE, a bed side name (garden beds) or a layout '..P../...'; twice a player.")] = None,
     public_bed: Annotated[str | None, typer.Option("--public-bed", help="Board mode: the public bed's side.")] = None,
+    nursery: Annotated[str | None, typer.Option("--nursery", help="Board mode, to track the nursery: its 16 tile ids row by row ('-' empty).")] = None,
+    queue: Annotated[str | None, typer.Option("--queue", help="Board mode, with --nursery: the queue's tile ids, front first.")] = None,
 ) -> None:
     """Start a game and print its set-up."""
     eng = registry.engine(game)
@@ -52,8 +54,8 @@ def new(
     chosen = houserules.parse(eng.SWITCHES, house_rule or [])
     setup = {"players": names, "solo": solo, "name": game_name,
              "house_rules": houserules.differing(eng.SWITCHES, chosen)}
-    if board_mode or bed or public_bed:
-        setup.update(eng.board_setup(names, bed or [], public_bed, board_mode))
+    if board_mode or bed or public_bed or nursery or queue:
+        setup.update(eng.board_setup(names, bed or [], public_bed, board_mode, nursery, queue))
     loaded = sessions.create(st, game, game_name, setup)
     console().print(registry.views(game).setup_view(loaded.state, game_name))
 

@@ -14,6 +14,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "game_cmds": ("new", "games", "status", "tally", "next", "undo", "redo", "export", "replay", "rules"),
     "cottage_cmds": ("score", "refill", "cat", "pay", "discard", "withdraw"),
     "board_cmds": ("plant", "pot", "bed"),
+    "indian_cmds": ("leaf", "squirrel", "mushroom", "feather", "blueberry", "nut", "exchange", "region", "animal",
+                    "path", "final", "deal"),
     "catalogue_cmds": ("tiles", "beds"),
     "fit_cmds": ("fit", "advise"),
 }

@@ -31,7 +31,11 @@ def nursery(state: GameState) -> Text:
         for c in range(size):
             if 0 < r < size - 1 and 0 < c < size - 1:
                 lit = (r - 1, c - 1) in line
-                text.append(" ▓▓ " if lit else " ░░ ", style="bold green" if lit else "dim")
+                if state.nursery is not None:  # tracked: the tile ids
+                    tile = state.nursery.at((r - 1, c - 1)) or "--"
+                    text.append(f" {tile:<3}", style="bold green" if lit else "")
+                else:
+                    text.append(" ▓▓ " if lit else " ░░ ", style="bold green" if lit else "dim")
             elif (r, c) in rim:
                 pos = rim[(r, c)]
                 if pos == state.die_position:
@@ -46,6 +50,9 @@ def nursery(state: GameState) -> Text:
                 text.append("    ")
         text.append("\n")
     text.append(f"{die.side}: S start, ↻ turn-over", style="dim")
+    if state.nursery is not None:
+        text.append(f"\nqueue ({len(state.nursery.queue)}): {' '.join(state.nursery.queue[:8])}"
+                    + (" …" if len(state.nursery.queue) > 8 else ""), style="dim")
     return text
 
 

@@ -160,3 +160,50 @@ def test_fit_on_a_tracked_bed_and_advise():
     assert best["what"] == "tile #####"  # the biggest piece covers most cells
     assert {o["what"] for o in advice["options"]} == {"tile #####", "a flowerpot token"}
     assert "give the line's 4 cells" in fails(2, "advise", "--line", "#####,#")
+
+
+NURSERY = "1A,2A,2B,2C,5F,1A,3A,3B,-,-,-,-,-,-,-,-"
+
+
+def tracked_game():
+    ok("new", "cottage-garden", "--board-mode", "--players", "Ann,Ben", "--name", "nt",
+       "--nursery", NURSERY, "--queue", "4A,5A,6A")
+
+
+def test_tracked_nursery_refill_nearest_the_die_and_tiles_from_the_line():
+    tracked_game()
+    # column 1 holds 1A, 5F, -, -: two empty cells -> refilling costs a cat
+    assert "not on the gardener line" in fails(1, "plant", "Ann", "2A", "--bed", "1", "--at", "0,0", "--from", "0,1")
+    assert "holds 1A, not 2A" in fails(1, "plant", "Ann", "2A", "--bed", "1", "--at", "0,0", "--from", "0,0")
+    out = ok("refill")
+    assert "pays a cat" in out and "4A to 2,0, 5A to 3,0" in out
+    data = json.loads(ok("status", "--json"))
+    assert [row[0] for row in data["nursery"]["cells"]] == ["1A", "5F", "4A", "5A"]
+    assert data["nursery"]["queue"] == ["6A"] and data["players"][0]["cats"] == 1
+    ok("plant", "Ann", "1A", "--bed", "1", "--at", "0,0", "--from", "0,0")
+    assert json.loads(ok("status", "--json"))["nursery"]["cells"][0][0] is None
+    assert "from=0,0" in ok("export")
+
+
+def test_must_refill_with_three_empty_cells():
+    ok("new", "cottage-garden", "--board-mode", "--players", "Ann,Ben", "--name", "nt2",
+       "--nursery", "1A,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-", "--queue", "2A,2B")
+    assert "refill it from the queue first" in fails(1, "pot", "Ann", "--bed", "1", "--at", "0,0")
+    out = ok("refill")
+    assert "pays a cat" not in out and json.loads(ok("status", "--json"))["players"][0]["cats"] == 2
+    ok("pot", "Ann", "--bed", "1", "--at", "0,0")
+
+
+def test_tracked_nursery_bad_input():
+    assert "appears 3 times" in fails(1, "new", "cottage-garden", "--board-mode", "--players", "A,B",
+                                      "--nursery", "1A,1A,1A,-,-,-,-,-,-,-,-,-,-,-,-,-", "--queue", "2A")
+    assert "16 cells" in fails(1, "new", "cottage-garden", "--board-mode", "--players", "A,B",
+                               "--nursery", "1A", "--queue", "2A")
+    assert "both --nursery" in fails(2, "new", "cottage-garden", "--board-mode", "--players", "A,B", "--nursery", "1A")
+
+
+def test_advise_reads_the_tracked_line():
+    tracked_game()
+    advice = json.loads(ok("advise", "--json"))
+    assert any("may pay a cat" in b for b in advice["before"])  # column 1: 1A, 5F and two empty cells
+    assert {o["what"] for o in advice["options"]} == {"tile 1A", "tile 5F", "a flowerpot token"}

@@ -17,7 +17,8 @@ class NextTurn(NamedTuple):
 
 
 class Refill(NamedTuple):
-    """The current player pays a cat to refill a line with 1 or 2 empty cells."""
+    """The gardener line is refilled: for a cat with 1 or 2 empty cells; free (and a must)
+    with 3 or 4, which only a tracked nursery records."""
 
     kind = "refill"
 
@@ -66,6 +67,7 @@ class PlantTile(NamedTuple):
     cells: tuple[tuple[int, int], ...]
     marks: tuple[tuple[int, int, str], ...] = ()  # cells showing a "pot" or "cloche"
     label: str | None = None  # the catalogue id, when the tile came from it
+    source: tuple[int, int] | None = None  # tracked nursery: the gardener-line cell it came from
     kind = "plant"
 
 

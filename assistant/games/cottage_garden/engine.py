@@ -32,9 +32,14 @@ def setup_from_dict(data: dict[str, Any]) -> Setup:
             if any(len(slots) != 2 for slots in start_beds):
                 raise GardenError("board mode: each player has exactly 2 beds")
             public = planting.slot_from_dict(data["public_bed"]) if data.get("public_bed") else None
+        nursery = None
+        if data.get("nursery"):
+            from assistant.games.cottage_garden.nursery import from_dict
+
+            nursery = from_dict(data["nursery"])
         return Setup(players=players, solo=bool(data.get("solo", False)), name=str(data.get("name", "")),
                      house_rules=MappingProxyType(chosen), board_mode=board_mode,
-                     start_beds=start_beds, start_public=public)
+                     start_beds=start_beds, start_public=public, start_nursery=nursery)
     except (KeyError, TypeError) as err:
         raise GardenError(f"the game set-up is incomplete or malformed ({err})") from None
 
@@ -66,6 +71,9 @@ def setup_headers(setup_data: dict[str, Any]) -> list[tuple[str, str]]:
         from assistant.games.cottage_garden.planting import slots_text
 
         headers.append(("Beds", slots_text(setup_data["beds"], setup_data.get("public_bed"))))
+    if setup_data.get("nursery"):
+        headers.append(("Nursery", ",".join(setup_data["nursery"]["cells"])))
+        headers.append(("Queue", ",".join(setup_data["nursery"]["queue"])))
     return headers
 
 
@@ -79,6 +87,8 @@ def setup_from_headers(headers: dict[str, str]) -> dict[str, Any]:
 
         beds, public = slots_from_text(headers["Beds"])
         data = {"board_mode": True, "beds": beds, "public_bed": public}
+        if "Nursery" in headers:
+            data["nursery"] = {"cells": headers["Nursery"].split(","), "queue": [q for q in headers.get("Queue", "").split(",") if q]}
     return {**data, "players": [p for p in headers["Players"].split(",") if p], "solo": headers.get("Solo", "no") == "yes",
             "name": headers.get("Name", ""),
             "house_rules": houserules.differing(SWITCHES, houserules.parse(SWITCHES, pairs))}
@@ -118,14 +128,17 @@ def turn_summary(state: GameState) -> str:
             + ("final round" if state.final_round else f"round {state.face}"))
 
 
-def board_setup(players: list[str], bed_args: list[str], public: str | None, board_mode: bool) -> dict[str, Any]:
-    """The board-mode part of a set-up from `--bed PLAYER=SIDE` and `--public-bed SIDE`.
+def board_setup(players: list[str], bed_args: list[str], public: str | None, board_mode: bool,
+                nursery: str | None = None, queue: str | None = None) -> dict[str, Any]:
+    """The board-mode part of a set-up from `--bed PLAYER=SIDE`, `--public-bed SIDE` and, to
+    track the nursery, `--nursery` (16 ids, row by row, '-' empty) and `--queue` (ids, front first).
     A bed nobody named gets a clearly labelled blank placeholder."""
     from assistant.errors import UsageError
     from assistant.games.cottage_garden import planting
 
     if not board_mode:
-        raise UsageError("--bed and --public-bed go with --board-mode")
+        raise UsageError("--bed, --public-bed, --nursery and --queue go with --board-mode")
+    tracked = _nursery_setup(nursery, queue)
     given: dict[str, list[dict[str, Any]]] = {name: [] for name in players}
     lowered = {name.lower(): name for name in players}
     for arg in bed_args:
@@ -143,7 +156,25 @@ def board_setup(players: list[str], bed_args: list[str], public: str | None, boa
     for slots in [*given.values(), [public_slot]]:
         for slot in slots:
             planting.slot_from_dict(slot)  # refuses a malformed layout now, before anything is stored
-    return {"board_mode": True, "beds": given, "public_bed": public_slot}
+    return {"board_mode": True, "beds": given, "public_bed": public_slot, **tracked}
+
+
+def _nursery_setup(nursery: str | None, queue: str | None) -> dict[str, Any]:
+    from assistant.errors import UsageError
+
+    if nursery is None and queue is None:
+        return {}
+    if nursery is None or queue is None:
+        raise UsageError("tracking the nursery takes both --nursery (16 tile ids, row by row) and --queue (front first)")
+    from assistant.data import catalogue
+    from assistant.games.cottage_garden.nursery import check_against_catalogue, from_dict, to_dict
+
+    def ids(text: str) -> list[str]:
+        return [t.strip() if t.strip() == "-" else catalogue.normalise_id(t) for t in text.split(",") if t.strip()]
+
+    tracked = from_dict({"cells": ids(nursery), "queue": ids(queue)})
+    check_against_catalogue(tracked, {spec.id: spec.count for spec in catalogue.load().tiles.values()})
+    return {"nursery": to_dict(tracked)}
 
 
 def _bed_slot(side: str | None, label: str) -> dict[str, Any]:

@@ -30,6 +30,8 @@ def format_action(event: dict[str, Any]) -> str:
             text += " marks=" + "+".join(f"{r},{c}:{m}" for r, c, m in event["marks"])
         if event.get("label"):
             text += f" id={event['label']}"
+        if event.get("source"):
+            text += f" from={event['source'][0]},{event['source'][1]}"
         return text
     if kind in ("pot", "cat-on"):
         r, c = event["cell"]
@@ -87,7 +89,7 @@ def _placement(kind: str, args: list[str]) -> dict[str, Any]:
     if kind == "plant":
         event.update(shape=fields["shape"], cells=[_cell(x) for x in fields["cells"].split("+")],
                      marks=[[*_cell(x.split(":")[0]), x.split(":")[1]] for x in fields.get("marks", "").split("+") if x],
-                     label=fields.get("id"))
+                     label=fields.get("id"), source=_cell(fields["from"]) if "from" in fields else None)
     else:
         event["cell"] = _cell(fields["at"])
         if kind == "pot":

@@ -35,6 +35,7 @@ class BedSlot(NamedTuple):
     down: BedSide
     board: Board
     tiles: int = 0  # flower tiles placed (the final round gives up beds with 2 or fewer)
+    tile_ids: tuple[str, ...] = ()  # catalogue ids of those tiles, when known (back to the queue)
 
     @classmethod
     def fresh(cls, up: BedSide, down: BedSide) -> "BedSlot":  # type: ignore[misc]
@@ -99,7 +100,8 @@ def _must_be_free(slot: BedSlot, mask: int, what: str) -> list[str]:
     return [f"{what} covers the printed symbol(s) at {BED_GRID.cells(symbols)}: they will not score."] if symbols else []
 
 
-def plant_tile(slot: BedSlot, shape_text: str, cells: list[list[int]], marks: list[list[Any]], what: str) -> tuple[BedSlot, list[str]]:
+def plant_tile(slot: BedSlot, shape_text: str, cells: list[list[int]], marks: list[list[Any]], what: str,
+               label: str | None = None) -> tuple[BedSlot, list[str]]:
     """A flower tile onto a bed: the cells must be the shape, turned or flipped, and free."""
     mask = _cells_on_bed(cells, what)
     try:
@@ -115,7 +117,8 @@ def plant_tile(slot: BedSlot, shape_text: str, cells: list[list[int]], marks: li
         if not mask >> BED_GRID.index(int(r), int(c)) & 1 or mark not in ("pot", "cloche"):
             raise IllegalMove("CG-PLANT-3", f"{what}: a {mark!r} mark at ({r}, {c}) is not on the tile.")
         board = board.with_state([(int(r), int(c))], beds.TILE_POT if mark == "pot" else beds.TILE_CLOCHE)
-    return slot._replace(board=board, tiles=slot.tiles + 1), warnings
+    ids = slot.tile_ids + ((label,) if label else ())
+    return slot._replace(board=board, tiles=slot.tiles + 1, tile_ids=ids), warnings
 
 
 def place_single(slot: BedSlot, cell: list[int], state: str, what: str) -> tuple[BedSlot, list[str]]:

@@ -41,6 +41,8 @@ def status(state: GameState, name: str) -> dict[str, Any]:
         "house_rules": dict(state.setup.house_rules),
         "solo": state.setup.solo,
         **({"board_mode": True, "bed_cells": _bed_cells(state)} if state.setup.board_mode else {}),
+        **({"nursery": {"cells": [list(state.nursery.cells[r * 4:r * 4 + 4]) for r in range(4)],
+                        "queue": list(state.nursery.queue)}} if state.nursery else {}),
     }
 
 

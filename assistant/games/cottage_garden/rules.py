@@ -44,6 +44,7 @@ def new_game(setup: Setup) -> GameState:
         hives_left=() if setup.solo and setup.rule("solo_beehives") == "off" else BEEHIVES,
         beds=setup.start_beds,
         public_bed=setup.start_public,
+        nursery=setup.start_nursery,
     )
 
 
@@ -89,17 +90,38 @@ def _must_pay_first(state: GameState) -> None:
 
 def _refill(state: GameState, action: Refill) -> Outcome:
     player = state.current_player
-    if state.setup.children_corners:
-        raise IllegalMove("CG-FILL-2", "In the young-children variant nobody may refill for a cat.")
+    line = state.die.line_name(state.die_position)
     if state.turn.refilled:
         raise IllegalMove("CG-FILL-3", "The fill phase comes once a turn; the line was already refilled.")
-    if state.turn.scored:
-        raise IllegalMove("CG-FILL-3", "The fill phase comes before planting; a bed was already scored this turn.")
-    if player.cats < 1:
-        raise IllegalMove("CG-FILL-2", f"{player.name} holds no cat to pay for a refill.")
-    state = state.with_player(state.current, player._replace(cats=player.cats - 1))
+    if state.turn.scored or state.turn.planted:
+        raise IllegalMove("CG-FILL-3", "The fill phase comes before planting.")
+    empty = state.nursery.empty_in_line(state.die, state.die_position) if state.nursery else None
+    if empty == 0:
+        raise IllegalMove("CG-FILL-2", f"The gardener line ({line}) is full: nothing to refill.")
+    if state.nursery and not state.nursery.queue:
+        raise IllegalMove("CG-FILL-1", "The queue is empty: nothing to refill with.")
+    pays = empty is None or empty <= 2
+    if pays:
+        if state.setup.children_corners:
+            raise IllegalMove("CG-FILL-2", "In the young-children variant nobody may refill for a cat.")
+        if player.cats < 1:
+            raise IllegalMove("CG-FILL-2", f"{player.name} holds no cat to pay for a refill.")
+        state = state.with_player(state.current, player._replace(cats=player.cats - 1))
+    notes = [f"{player.name} {'pays a cat to the supply and ' if pays else ''}refills {line}, nearest the die first."]
+    if state.nursery:
+        nursery, placed = state.nursery.refilled(state.die, state.die_position)
+        state = state._replace(nursery=nursery)
+        notes.append("Queue to line: " + ", ".join(placed) + ".")
     state = state._replace(turn=state.turn._replace(refilled=True))
-    return Outcome(state, (f"{player.name} pays a cat to the supply and refills {state.die.line_name(state.die_position)}, nearest the die first.",))
+    return Outcome(state, tuple(notes))
+
+
+def _must_refill_first(state: GameState) -> None:
+    """A tracked nursery knows when the fill is a must: 3 or 4 empty cells and tiles in the queue."""
+    n = state.nursery
+    if n and not state.turn.refilled and n.queue and n.empty_in_line(state.die, state.die_position) >= 3:
+        raise IllegalMove("CG-FILL-1", f"The gardener line has {n.empty_in_line(state.die, state.die_position)} empty "
+                          "cells: refill it from the queue first (garden refill).")
 
 
 def _place_cats(state: GameState, action: PlaceCats) -> Outcome:
@@ -352,8 +374,15 @@ def _plant_tile(state: GameState, action: PlantTile) -> Outcome:
     if state.turn.planted:
         raise IllegalMove("CG-PLANT-1", "One tile or one flowerpot a turn: this turn has planted already.")
     what = f"tile {action.label or action.shape}"
-    slot, warnings = planting.plant_tile(slot, action.shape, list(action.cells), list(action.marks), what)
-    state = _put(state, index, action.bed, slot)._replace(turn=state.turn._replace(planted=True))
+    _must_refill_first(state)
+    nursery = state.nursery
+    if nursery is not None:
+        if action.source is None or action.label is None:
+            raise IllegalMove("CG-PLANT-1", "The nursery is tracked: name the tile by its id and the gardener-line "
+                              "cell it comes from (--from ROW,COL).")
+        nursery = nursery.taken(state.die, state.die_position, tuple(action.source), action.label)  # type: ignore[arg-type]
+    slot, warnings = planting.plant_tile(slot, action.shape, list(action.cells), list(action.marks), what, action.label)
+    state = _put(state, index, action.bed, slot)._replace(turn=state.turn._replace(planted=True), nursery=nursery)
     return Outcome(state, (*warnings, *_completion_note(state, index, action.bed)))
 
 
@@ -367,6 +396,7 @@ def _place_pot(state: GameState, action: PlacePot) -> Outcome:
     elif turn.planted:
         raise IllegalMove("CG-PLANT-1", "One tile or one flowerpot a turn: this turn has planted already.")
     else:
+        _must_refill_first(state)
         turn = turn._replace(planted=True)
     slot, warnings = planting.place_single(slot, list(action.cell), bedcells.POT_TOKEN, "the flowerpot token")
     state = _put(state, index, action.bed, slot)._replace(turn=turn)
@@ -410,6 +440,8 @@ def _clean_up_bed(state: GameState, index: int, bed: int) -> tuple[GameState, st
     slot = state.beds[index][bed - 1]
     assert slot is not None
     slots = list(state.beds[index])
+    if state.nursery is not None:  # its tiles go to the back of the queue
+        state = state._replace(nursery=state.nursery.to_back(slot.tile_ids))
     if state.final_round:
         slots[bed - 1] = None
         state = state.with_beds(index, tuple(slots))
@@ -439,6 +471,9 @@ def _give_up_small_beds(state: GameState) -> tuple[GameState, list[str]]:
         if small:
             kept = tuple(None if i + 1 in small else s for i, s in enumerate(slots))
             state = state.with_beds(index, kept)
+            if state.nursery is not None and state.setup.rule("final_discard") == "queue":
+                returned = tuple(t for i in small for t in slots[i - 1].tile_ids)  # type: ignore[union-attr]
+                state = state._replace(nursery=state.nursery.to_back(returned))
             notes.append(f"{state.players[index].name} gives up bed(s) {', '.join(map(str, small))} (2 or fewer tiles). [CG-FINAL-1]")
     return state, notes
 

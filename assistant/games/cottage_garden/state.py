@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from assistant.games.cottage_garden.die import DieModel
+from assistant.games.cottage_garden.nursery import Nursery
 from assistant.games.cottage_garden.planting import BedSlot
 from assistant.games.cottage_garden.tracks import TRACK_VALUES, Colour
 
@@ -59,6 +60,7 @@ class Setup(NamedTuple):
     board_mode: bool = False
     start_beds: tuple[tuple[BedSlot, ...], ...] = ()  # board mode: each player's two beds
     start_public: BedSlot | None = None
+    start_nursery: Nursery | None = None  # board mode, optional: the nursery and queue tracked
 
     @property
     def die(self) -> DieModel:
@@ -91,6 +93,7 @@ class GameState(NamedTuple):
     turn: TurnState = TurnState()
     beds: tuple[tuple[BedSlot | None, ...], ...] = ()  # board mode; None: a bed gone in the final round
     public_bed: BedSlot | None = None
+    nursery: Nursery | None = None
 
     @property
     def die(self) -> DieModel:
