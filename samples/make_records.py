@@ -59,13 +59,14 @@ SCENARIOS: dict[str, tuple[list[str], bool, dict[int, list[str]]]] = {
 
 def build(players: list[str], solo: bool, events: dict[int, list[str]], name: str) -> Record:
     eng = registry.engine("cottage-garden")
+    codec = registry.game_module("cottage-garden", "notation")
     setup = {"players": players, "solo": solo, "name": name, "house_rules": {}}
     state = eng.new_state(setup)
     actions = []
     while not state.over:
         tokens = events.get(state.turn_number, [])
         for token in tokens + ["next"]:
-            action = eng.parse_action(token)
+            action = codec.parse_action(token)
             state = eng.apply_event(state, action).state
             actions.append(action)
             if state.over:

@@ -184,7 +184,8 @@ def rules(
             table.add_row(s.key, s.default, "|".join(s.choices) if s.choices else "see meaning", s.rule_id, s.help)
         out.print(table)
         return
-    found = rulebook.find(eng.rules_text(), topic) if topic else list(eng.rules_text())
+    all_rules = registry.game_module(game, "rulebook").RULES
+    found = rulebook.find(all_rules, topic) if topic else list(all_rules)
     if not found:
         raise GardenError(f"no {eng.TITLE} rule matches {topic!r}; try `garden rules` for the list")
     for rule in found:

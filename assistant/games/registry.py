@@ -9,10 +9,12 @@ from assistant.errors import UsageError
 
 ENGINES: dict[str, str] = {
     "cottage-garden": "assistant.games.cottage_garden.engine",
+    "indian-summer": "assistant.games.indian_summer.engine",
 }
 # Rich views of each game (status, set-up, tally); kept apart so engines stay pure.
 VIEWS: dict[str, str] = {
     "cottage-garden": "assistant.render.cottage",
+    "indian-summer": "assistant.render.indian_summer",
 }
 
 
@@ -21,6 +23,12 @@ def engine(key: str) -> ModuleType:
     if key not in ENGINES:
         raise UsageError(f"unknown game {key!r}; known: {', '.join(ENGINES)}")
     return importlib.import_module(ENGINES[key])
+
+
+def game_module(key: str, name: str) -> ModuleType:
+    """A module of the game's package by name (notation, rulebook), imported when first asked for."""
+    package = ENGINES[engine(key).KEY].rsplit(".", 1)[0]
+    return importlib.import_module(f"{package}.{name}")
 
 
 def views(key: str) -> ModuleType:

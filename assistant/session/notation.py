@@ -36,13 +36,14 @@ class Record(NamedTuple):
 
 def write_text(record: Record) -> str:
     eng = registry.engine(record.game)
+    codec = registry.game_module(record.game, "notation")
     headers = [("Game", record.game), ("Name", record.name), *eng.setup_headers(record.setup)]
     out = [f'[{key} "{value}"]' for key, value in headers] + [""]
     state = eng.new_state(record.setup)
     line: list[str] = []
     prefix = eng.turn_label(state)
     for action in record.actions:
-        line.append(eng.format_action(action))
+        line.append(codec.format_action(action))
         state = eng.apply_event(state, action).state
         if action["type"] == "next":
             out.append(f"{prefix} {'; '.join(line)}")
@@ -90,6 +91,7 @@ def _read_text(text: str, source: str) -> Record:
     if "Game" not in headers:
         raise GardenError(f"{source}: a game record starts with a [Game \"...\"] header")
     eng = registry.engine(headers["Game"])
+    codec = registry.game_module(headers["Game"], "notation")
     try:
         setup = eng.setup_from_headers(headers)
     except GardenError as err:
@@ -104,7 +106,7 @@ def _read_text(text: str, source: str) -> Record:
             if not token:
                 continue
             try:
-                action = eng.parse_action(token)
+                action = codec.parse_action(token)
                 state = eng.apply_event(state, action).state
             except GardenError as err:
                 raise GardenError(f"{source}, line {line_no}: {err}") from None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from assistant.errors import GardenError
+from assistant.games import events
 from assistant.games.cottage_garden.tracks import Colour
 
 
@@ -95,20 +95,8 @@ ACTION_TYPES: dict[str, type] = {t.kind: t for t in (NextTurn, Refill, PlaceCats
                                                     PlantTile, PlacePot, PlaceCat)}
 
 
-def to_event(action: Action) -> dict[str, Any]:
-    return {"type": action.kind, **action._asdict()}
+to_event = events.to_event
 
 
 def from_event(event: dict[str, Any]) -> Action:
-    kind = event.get("type")
-    cls = ACTION_TYPES.get(kind)  # type: ignore[arg-type]
-    if cls is None:
-        raise GardenError(f"unknown Cottage Garden event type {kind!r}")
-    names = set(cls._fields)
-    extra = set(event) - names - {"type"}
-    if extra:
-        raise GardenError(f"event {kind!r} has unknown fields: {', '.join(sorted(extra))}")
-    try:
-        return cls(**{k: v for k, v in event.items() if k != "type"})
-    except TypeError as err:
-        raise GardenError(f"event {kind!r} is incomplete: {err}") from None
+    return events.from_event(event, ACTION_TYPES, "Cottage Garden")

@@ -6,7 +6,7 @@ from types import MappingProxyType
 from typing import Any
 
 from assistant.errors import GardenError
-from assistant.games import houserules
+from assistant.games import events, houserules
 from assistant.games.cottage_garden import actions, rules
 from assistant.games.cottage_garden.houserules import SWITCHES
 from assistant.games.cottage_garden.report import status, tally_data  # noqa: F401 (the engine's facade)
@@ -65,8 +65,7 @@ def turn_label(state: GameState) -> str:
 
 def setup_headers(setup_data: dict[str, Any]) -> list[tuple[str, str]]:
     setup = setup_from_dict(setup_data)
-    rules_text = " ".join(f"{k}={v}" for k, v in houserules.differing(SWITCHES, setup.house_rules).items())
-    headers = [("Players", ",".join(setup.players)), ("Solo", "yes" if setup.solo else "no"), ("HouseRules", rules_text)]
+    headers = events.common_headers(setup.players, setup.solo, SWITCHES, dict(setup.house_rules))
     if setup.board_mode:
         from assistant.games.cottage_garden.planting import slots_text
 
@@ -78,39 +77,18 @@ def setup_headers(setup_data: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def setup_from_headers(headers: dict[str, str]) -> dict[str, Any]:
-    if "Players" not in headers:
-        raise GardenError('a Cottage Garden record needs a [Players "A,B"] header')
-    pairs = headers.get("HouseRules", "").split()
-    data: dict[str, Any] = {}
+    data: dict[str, Any] = events.common_setup(headers, SWITCHES, TITLE)
     if "Beds" in headers:
         from assistant.games.cottage_garden.planting import slots_from_text
 
         beds, public = slots_from_text(headers["Beds"])
-        data = {"board_mode": True, "beds": beds, "public_bed": public}
+        data.update({"board_mode": True, "beds": beds, "public_bed": public})
         if "Nursery" in headers:
             data["nursery"] = {"cells": headers["Nursery"].split(","), "queue": [q for q in headers.get("Queue", "").split(",") if q]}
-    return {**data, "players": [p for p in headers["Players"].split(",") if p], "solo": headers.get("Solo", "no") == "yes",
-            "name": headers.get("Name", ""),
-            "house_rules": houserules.differing(SWITCHES, houserules.parse(SWITCHES, pairs))}
+    return data
 
 
-def format_action(event: dict[str, Any]) -> str:
-    from assistant.games.cottage_garden import notation
 
-    return notation.format_action(event)
-
-
-def parse_action(token: str) -> dict[str, Any]:
-    from assistant.games.cottage_garden import notation
-
-    return notation.parse_action(token)
-
-
-def rules_text():
-    """The rule ids and texts (imported only when asked for)."""
-    from assistant.games.cottage_garden.rulebook import RULES
-
-    return RULES
 
 
 def end_turn_actions(state: GameState, reasons: list[str]) -> list[dict[str, Any]]:

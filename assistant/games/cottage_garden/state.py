@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
+from assistant.games.events import replaced_at
+
 from assistant.games.cottage_garden.die import DieModel
 from assistant.games.cottage_garden.nursery import Nursery
 from assistant.games.cottage_garden.planting import BedSlot
@@ -111,12 +113,8 @@ class GameState(NamedTuple):
         return None
 
     def with_beds(self, index: int, slots: tuple[BedSlot | None, ...]) -> "GameState":
-        beds = list(self.beds)
-        beds[index] = slots
         player = self.players[index]._replace(beds=sum(1 for s in slots if s is not None))
-        return self.with_player(index, player)._replace(beds=tuple(beds))
+        return self.with_player(index, player)._replace(beds=replaced_at(self.beds, index, slots))
 
     def with_player(self, index: int, player: Player) -> "GameState":
-        players = list(self.players)
-        players[index] = player
-        return self._replace(players=tuple(players))
+        return self._replace(players=replaced_at(self.players, index, player))
