@@ -1,0 +1,1 @@
+"""Sample photos, game records, and the seeded renderer that makes the photos."""
