@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from assistant.errors import IllegalMove
-from assistant.games.cottage_garden import bed as bedcells
-from assistant.games.cottage_garden import planting, tracks
+from assistant.games.cottage_garden import tracks
 from assistant.games.cottage_garden.actions import (
     Action, Discard, NextTurn, Pay, PlaceCat, PlaceCats, PlacePot, PlantTile, Refill, ScoreBed, Withdraw,
 )
@@ -53,17 +52,9 @@ def apply(state: GameState, action: Action) -> Outcome:
     if state.over:
         raise IllegalMove("CG-TURN-2", "The game is over; no further move is possible.")
     if state.setup.board_mode and not isinstance(action, ScoreBed):
-        _complete_beds_score_first(state)
+        _board().complete_beds_score_first(state)
     handler = _HANDLERS[type(action)]
     return handler(state, action)
-
-
-def _complete_beds_score_first(state: GameState) -> None:
-    for index, slots in enumerate(state.beds):
-        done = planting.complete_beds(slots)
-        if done:
-            raise IllegalMove("CG-SCORE-1", f"{state.players[index].name}'s bed {done[0]} is complete: it scores at once "
-                              f"(garden score {state.players[index].name} --bed {done[0]}).")
 
 
 # -- helpers ---------------------------------------------------------------
@@ -116,14 +107,6 @@ def _refill(state: GameState, action: Refill) -> Outcome:
     return Outcome(state, tuple(notes))
 
 
-def _must_refill_first(state: GameState) -> None:
-    """A tracked nursery knows when the fill is a must: 3 or 4 empty cells and tiles in the queue."""
-    n = state.nursery
-    if n and not state.turn.refilled and n.queue and n.empty_in_line(state.die, state.die_position) >= 3:
-        raise IllegalMove("CG-FILL-1", f"The gardener line has {n.empty_in_line(state.die, state.die_position)} empty "
-                          "cells: refill it from the queue first (garden refill).")
-
-
 def _place_cats(state: GameState, action: PlaceCats) -> Outcome:
     index = _player_index(state, action.player)
     _require_current(state, index, "place cats")
@@ -156,7 +139,7 @@ def _score(state: GameState, action: ScoreBed) -> Outcome:
         _must_pay_first(state)
     notes: list[str] = []
     if state.setup.board_mode:
-        _check_board_score(state, index, action)
+        _board().check_board_score(state, index, action)
     elif action.bed is not None:
         raise IllegalMove("CG-SCORE-1", "Beds are numbered only in board mode; give just the counts.")
     for colour, count, cube in (("orange", action.pots, action.orange), ("blue", action.cloches, action.blue)):
@@ -170,7 +153,7 @@ def _score(state: GameState, action: ScoreBed) -> Outcome:
         notes.extend(moved)
     player = state.players[index]
     if state.setup.board_mode:
-        state, cleaned = _clean_up_bed(state, index, action.bed)  # type: ignore[arg-type]
+        state, cleaned = _board().clean_up_bed(state, index, action.bed)  # type: ignore[arg-type]
         notes.append(cleaned)
         player = state.players[index]
     elif state.final_round:
@@ -300,7 +283,7 @@ def _next(state: GameState, action: NextTurn) -> Outcome:
     notes: list[str] = []
     player = state.current_player
     if state.setup.board_mode:
-        _board_turn_complete(state)
+        _board().board_turn_complete(state)
     if player.cats > 2 and not state.setup.children_corners:
         extra = player.cats - 2
         state = state.with_player(state.current, player._replace(cats=2))
@@ -343,138 +326,8 @@ def _advance_die(state: GameState) -> tuple[GameState, list[str]]:
                     turn_number=state.turn_number + 1, current=(state.current + 1) % len(state.players),
                     turn=TurnState())
     if starts_final and state.setup.board_mode:
-        state, given_up = _give_up_small_beds(state)
+        state, given_up = _board().give_up_small_beds(state)
         notes.extend(given_up)
-    return state, notes
-
-
-# -- board mode ------------------------------------------------------------------
-
-def _board_only(state: GameState) -> None:
-    if not state.setup.board_mode:
-        raise IllegalMove("CG-PLANT-1", "Cells are tracked only in board mode (garden new cottage-garden --board-mode).")
-
-
-def _own_bed(state: GameState, name: str, bed: int, what: str) -> tuple[int, planting.BedSlot]:
-    _board_only(state)
-    index = _player_index(state, name)
-    _require_current(state, index, what)
-    _must_pay_first(state)
-    return index, planting._bed(state.beds[index], state.players[index].name, bed)
-
-
-def _put(state: GameState, index: int, bed: int, slot: planting.BedSlot) -> GameState:
-    slots = list(state.beds[index])
-    slots[bed - 1] = slot
-    return state.with_beds(index, tuple(slots))
-
-
-def _plant_tile(state: GameState, action: PlantTile) -> Outcome:
-    index, slot = _own_bed(state, action.player, action.bed, "plant")
-    if state.turn.planted:
-        raise IllegalMove("CG-PLANT-1", "One tile or one flowerpot a turn: this turn has planted already.")
-    what = f"tile {action.label or action.shape}"
-    _must_refill_first(state)
-    nursery = state.nursery
-    if nursery is not None:
-        if action.source is None or action.label is None:
-            raise IllegalMove("CG-PLANT-1", "The nursery is tracked: name the tile by its id and the gardener-line "
-                              "cell it comes from (--from ROW,COL).")
-        nursery = nursery.taken(state.die, state.die_position, tuple(action.source), action.label)  # type: ignore[arg-type]
-    slot, warnings = planting.plant_tile(slot, action.shape, list(action.cells), list(action.marks), what, action.label)
-    state = _put(state, index, action.bed, slot)._replace(turn=state.turn._replace(planted=True), nursery=nursery)
-    return Outcome(state, (*warnings, *_completion_note(state, index, action.bed)))
-
-
-def _place_pot(state: GameState, action: PlacePot) -> Outcome:
-    index, slot = _own_bed(state, action.player, action.bed, "place a flowerpot")
-    turn = state.turn
-    if action.reward:
-        if turn.pots_owed < 1:
-            raise IllegalMove("CG-REWARD-2", "No flowerpot reward is owed: the pot token would be the plant phase's choice.")
-        turn = turn._replace(pots_owed=turn.pots_owed - 1)
-    elif turn.planted:
-        raise IllegalMove("CG-PLANT-1", "One tile or one flowerpot a turn: this turn has planted already.")
-    else:
-        _must_refill_first(state)
-        turn = turn._replace(planted=True)
-    slot, warnings = planting.place_single(slot, list(action.cell), bedcells.POT_TOKEN, "the flowerpot token")
-    state = _put(state, index, action.bed, slot)._replace(turn=turn)
-    return Outcome(state, (*warnings, *_completion_note(state, index, action.bed)))
-
-
-def _place_cat(state: GameState, action: PlaceCat) -> Outcome:
-    index, slot = _own_bed(state, action.player, action.bed, "place a cat")
-    player = state.players[index]
-    if player.cats < 1:
-        raise IllegalMove("CG-PLANT-2", f"{player.name} holds no cat.")
-    slot, warnings = planting.place_single(slot, list(action.cell), bedcells.CAT, "the cat")
-    state = _put(state, index, action.bed, slot)
-    state = state.with_player(index, state.players[index]._replace(cats=player.cats - 1))
-    return Outcome(state, (*warnings, *_completion_note(state, index, action.bed)))
-
-
-def _completion_note(state: GameState, index: int, bed: int) -> list[str]:
-    slot = state.beds[index][bed - 1]
-    if slot is None or not bedcells.is_complete(slot.board):
-        return []
-    pots, cloches = planting.counts(slot)
-    return [f"Bed {bed} is complete: {pots} flowerpot(s), {cloches} cloche(s). [CG-SCORE-1]"]
-
-
-def _check_board_score(state: GameState, index: int, action: ScoreBed) -> None:
-    name = state.players[index].name
-    if action.bed is None:
-        raise IllegalMove("CG-SCORE-1", f"In board mode name the bed: garden score {name} --bed N.")
-    slot = planting._bed(state.beds[index], name, action.bed)
-    if not bedcells.is_complete(slot.board):
-        empty = slot.board.count(bedcells.EMPTY)
-        raise IllegalMove("CG-SCORE-1", f"{name}'s bed {action.bed} is not complete: {empty} empty cell(s) left.")
-    pots, cloches = planting.counts(slot)
-    if (action.pots, action.cloches) != (pots, cloches):
-        raise IllegalMove("CG-SCORE-1", f"{name}'s bed {action.bed} shows {pots} flowerpot(s) and {cloches} cloche(s), "
-                          f"not {action.pots} and {action.cloches}.")
-
-
-def _clean_up_bed(state: GameState, index: int, bed: int) -> tuple[GameState, str]:
-    slot = state.beds[index][bed - 1]
-    assert slot is not None
-    slots = list(state.beds[index])
-    if state.nursery is not None:  # its tiles go to the back of the queue
-        state = state._replace(nursery=state.nursery.to_back(slot.tile_ids))
-    if state.final_round:
-        slots[bed - 1] = None
-        state = state.with_beds(index, tuple(slots))
-        return state, f"Bed {bed} leaves the game; no new bed in the final round. [CG-FINAL-3]"
-    public = state.public_bed
-    slots[bed - 1] = public if public is not None else slot.flipped()
-    state = state.with_beds(index, tuple(slots))._replace(public_bed=slot.flipped())
-    return state, (f"Clean-up: bed {bed} is flipped to {slot.down.name} and becomes the public bed; "
-                   f"bed {bed} is now {slots[bed - 1].up.name}. [CG-SCORE-4]")  # type: ignore[union-attr]
-
-
-def _board_turn_complete(state: GameState) -> None:
-    player = state.current_player
-    if state.turn.pots_owed:
-        raise IllegalMove("CG-REWARD-2", f"{player.name} must first place the reward flowerpot (garden pot {player.name} --bed N --at ROW,COL --reward).")
-    if player.cats > 2 and not state.setup.children_corners:
-        raise IllegalMove("CG-REWARD-3", f"{player.name} holds {player.cats} cats: place {player.cats - 2} on your beds first "
-                          f"(garden cat {player.name} --bed N --at ROW,COL).")
-    if player.beds and not state.turn.planted:
-        raise IllegalMove("CG-PLANT-4", f"{player.name} has not planted: take a tile from the gardener line or a flowerpot (no passing).")
-
-
-def _give_up_small_beds(state: GameState) -> tuple[GameState, list[str]]:
-    notes = []
-    for index, slots in enumerate(state.beds):
-        small = planting.small_beds(slots)
-        if small:
-            kept = tuple(None if i + 1 in small else s for i, s in enumerate(slots))
-            state = state.with_beds(index, kept)
-            if state.nursery is not None and state.setup.rule("final_discard") == "queue":
-                returned = tuple(t for i in small for t in slots[i - 1].tile_ids)  # type: ignore[union-attr]
-                state = state._replace(nursery=state.nursery.to_back(returned))
-            notes.append(f"{state.players[index].name} gives up bed(s) {', '.join(map(str, small))} (2 or fewer tiles). [CG-FINAL-1]")
     return state, notes
 
 
@@ -488,5 +341,14 @@ def _end_if_done(state: GameState, notes: list[str]) -> tuple[GameState, tuple[s
 _HANDLERS = {
     NextTurn: _next, Refill: _refill, PlaceCats: _place_cats, ScoreBed: _score,
     Pay: _pay, Discard: _discard, Withdraw: _withdraw,
-    PlantTile: _plant_tile, PlacePot: _place_pot, PlaceCat: _place_cat,
+    PlantTile: lambda state, action: _board().plant_tile(state, action),
+    PlacePot: lambda state, action: _board().place_pot(state, action),
+    PlaceCat: lambda state, action: _board().place_cat(state, action),
 }
+
+
+def _board():
+    """Board mode's rules, loaded only by board-mode games (they bring in the grid engine)."""
+    from assistant.games.cottage_garden import board_rules
+
+    return board_rules

@@ -13,8 +13,11 @@ from typing import NamedTuple
 from assistant.games.events import replaced_at
 
 from assistant.games.cottage_garden.die import DieModel
-from assistant.games.cottage_garden.nursery import Nursery
-from assistant.games.cottage_garden.planting import BedSlot
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # board mode's types; importing them would load the grid engine on every call
+    from assistant.games.cottage_garden.nursery import Nursery
+    from assistant.games.cottage_garden.planting import BedSlot
 from assistant.games.cottage_garden.tracks import TRACK_VALUES, Colour
 
 START_CATS = 2
