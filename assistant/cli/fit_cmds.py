@@ -1,4 +1,6 @@
 """`garden fit`: every legal placement of a tile on a bed, best first, with reasons.
+(An Indian Summer board -- a 9-row --cells text or an Indian Summer game -- goes to
+indian_cmds.fit_leaf / advise_leaves, ranked by games/indian_summer/leaffit.py.)
 
 Every mode (bed given as text now; a tracked game's bed or a photo later)
 builds a bed Board and calls `fit_report`, which produces the JSON contract;
@@ -126,6 +128,12 @@ def fit(
     """Every legal placement of a tile on a bed, best first, with the reasons.
 
     The bed comes from --cells, or from a board-mode game (--player/--bed)."""
+    from assistant.cli import indian_cmds
+
+    if indian_cmds.is_indian_fit(cells, game):  # Indian Summer: leaf tiles on a woodland board
+        if cats is not None or bed is not None:
+            raise UsageError("--cats and --bed are Cottage Garden options")
+        return indian_cmds.fit_leaf(shape_or_id, cells, limit, no_flip, player, game, json_output)
     if limit is not None and limit < 0:
         raise UsageError(f"--limit {limit}: give 0 (all) or a positive number")
     if cats is not None and cats < 0:
@@ -204,8 +212,11 @@ def advise(
 ) -> None:
     """For the current player: the refill and cat choices, then every tile of the gardener line
     on either bed and taking a flowerpot, ranked."""
+    from assistant.cli import indian_cmds
     from assistant.games.cottage_garden.advice import plant_options
 
+    if indian_cmds.is_indian_fit(None, game):  # Indian Summer: the path's leaf tiles on the woodland board
+        return indian_cmds.advise_leaves(line, game, json_output)
     state, index = tracked_player(game, None)
     if line is None:
         if state.nursery is None:

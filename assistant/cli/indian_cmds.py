@@ -5,6 +5,11 @@ nut, exchange. Reports: region (completed), animal (placed), path (refill of an 
 path), final (the end chain), deal (solo layout). End the turn with `garden next`.
 Colours: green (g), orange/yellow (o), red (r). Treasures: blueberry (b), nut (n),
 mushroom (m), feather (f). Regions: 1-6, as your table numbers them.
+
+Board mode (garden new indian-summer --board-mode --bed Ann=SIDE): every placement names its
+cells (--tile ID_OR_SHAPE --at ROW,COL [--turn r90], or --cells 2,3+2,4*+3,4); the board finds
+the treasures, completed regions pay out at once, and groups of holes offer their animal.
+Catalogue: garden leaves | animals | woodlands [define]; drawing: garden woods [PLAYER].
 """
 
 from __future__ import annotations
@@ -24,11 +29,29 @@ RegionOption = Annotated[list[int] | None, typer.Option(
 DrawOption = Annotated[str | None, typer.Option(
     "--draw", help="Your path is now empty: refill it at once with these tiles, colours in order from the common "
                    "path (g,o,o,r,g), or row ends in solo (UL,UR,LL,LR).")]
+TileOption = Annotated[list[str] | None, typer.Option(
+    "--tile", help="Board mode: the leaf tile, a catalogue id (G3) or a shape with its hole as 'o' ('#o/#.'); "
+                   "once per tile placed.")]
+AtOption = Annotated[list[str] | None, typer.Option(
+    "--at", help="Board mode: ROW,COL from 0 of the top-left of the tile's outline (of the cell, for a squirrel).")]
+TurnOption = Annotated[list[str] | None, typer.Option(
+    "--turn", help="Board mode: orientation r0, r90, r180, r270, flip, flip+r90, ... (default r0); once per tile.")]
+CellsOption = Annotated[list[str] | None, typer.Option(
+    "--cells", help="Board mode, instead of --tile/--at: the tile's cells 'r,c+r,c*+r,c', the hole marked '*'.")]
 
 
 def register(app: typer.Typer) -> None:
-    for command in (leaf, squirrel, mushroom, feather, blueberry, nut, exchange, region, animal, path, final, deal):
+    for command in (leaf, squirrel, mushroom, feather, blueberry, nut, exchange, region, animal, path, final, deal,
+                    woods):
         app.command(command.__name__)(command)
+    for name, listing, define, about in (
+            ("leaves", leaves, define_leaf, "The Indian Summer leaf tiles: shapes, holes, what is unknown."),
+            ("animals", animals, define_animal, "The Indian Summer animal kinds and their shapes."),
+            ("woodlands", woodlands, define_woodland, "The Indian Summer woodland board sides and their treasures.")):
+        group = typer.Typer(help=about, rich_markup_mode=None, invoke_without_command=True, no_args_is_help=False)
+        group.callback()(listing)
+        group.command("define")(define)
+        app.add_typer(group, name=name)
 
 
 def _play(game: str | None, build) -> None:
@@ -45,10 +68,107 @@ def _after(state: Any, regions: list[int] | None, draw: str | None) -> list[Any]
     """The reports that follow a placement: completed regions, the own path's refill."""
     from assistant.games.indian_summer.actions import PathRefill, Region
 
+    if regions and state.setup.board_mode:
+        from assistant.errors import UsageError
+
+        raise UsageError("--region: in board mode the board says which regions are complete; leave it out")
     out: list[Any] = [Region(r) for r in regions or []]
     if draw is not None:
         out.append(PathRefill(state.current_player.name, draw))
     return out
+
+
+def _board_events(state: Any, actions: list[Any], reasons: list[str]) -> list[dict[str, Any]]:
+    """The actions as events; in board mode each placement is followed by the payout of the regions
+    it completed, and the animals its holes now offer are named in `reasons`."""
+    if not state.setup.board_mode:
+        return _events(*actions)
+    from assistant.games.indian_summer import rules, woods
+    from assistant.games.indian_summer.actions import Region, to_event
+
+    events: list[dict[str, Any]] = []
+    for action in actions:
+        state = rules.apply(state, action).state
+        events.append(to_event(action))
+        player = state.current_player
+        for number in woods.complete_regions(player.board):
+            if number not in state.current_player.completed:
+                state = rules.apply(state, Region(number)).state
+                events.append(to_event(Region(number)))
+    reasons.extend(animal_offer_lines(state))
+    return events
+
+
+def animal_offer_lines(state: Any) -> list[str]:
+    from assistant.data import indian_catalogue
+    from assistant.games.indian_summer import laying
+
+    player = state.current_player
+    if player.board is None or not state.turn.placed or state.animals_left == 0:
+        return []
+    out = []
+    for offer in laying.animal_offers(player.board, indian_catalogue.animal_shapes()):
+        where = " ".join(f"{r},{c}" for r, c in offer.cells)
+        if offer.blocked:
+            out.append(f"Holes at {where} form the {offer.kind} animal's shape, but a token lies on one: it can come "
+                       "once that region is complete. [IS-ANIMAL-1]")
+        else:
+            out.append(f"Holes at {where} form the {offer.kind} animal's shape: you may place it "
+                       f"(garden animal {offer.kind}). [IS-ANIMAL-1]")
+    return out
+
+
+def _placements(state: Any, colours: list[str], tiles: list[str] | None, at: list[str] | None,
+                turns: list[str] | None, cells: list[str] | None) -> str:
+    """Board mode: each tile's cells text from --tile/--at/--turn or --cells; '' in score mode."""
+    from assistant.errors import UsageError
+
+    tiles, at, turns, cells = tiles or [], at or [], turns or [], cells or []
+    if not state.setup.board_mode:
+        if tiles or at or cells or turns:
+            raise UsageError("--tile, --at, --turn and --cells are for board mode (garden new indian-summer --board-mode)")
+        return ""
+    if cells:
+        if tiles or at:
+            raise UsageError("give either --cells or --tile with --at, not both")
+        texts = cells
+    else:
+        if not tiles or len(at) != len(tiles):
+            raise UsageError(f"board mode: say where each tile goes: --tile ID_OR_SHAPE --at ROW,COL [--turn r90] "
+                             f"(or --cells r,c+r,c*+...), once per tile ({len(colours)})")
+        if len(turns) > len(tiles):
+            raise UsageError("--turn: at most one per --tile")
+        texts = [_resolve(t, a, (turns + ["r0"] * len(tiles))[i]) for i, (t, a) in enumerate(zip(tiles, at))]
+    return "/".join(texts)
+
+
+def parse_cell(text: str, what: str = "--at") -> tuple[int, int]:
+    from assistant.errors import UsageError
+
+    try:
+        r, c = (int(x) for x in text.split(","))
+    except ValueError:
+        raise UsageError(f"{what} {text!r}: write ROW,COL, e.g. 2,3") from None
+    return r, c
+
+
+def _resolve(tile: str, at: str, turn: str) -> str:
+    """A catalogue leaf or shape, turned and anchored, as a cells text (hole marked '*')."""
+    from assistant.data import indian_catalogue
+    from assistant.errors import GardenError, IllegalMove
+    from assistant.games.indian_summer import laying, woods
+    from assistant.grid import HOLE, place
+
+    shape, label = indian_catalogue.resolve_leaf(tile)
+    try:
+        placed = place(shape, woods.GRID, turn, parse_cell(at))
+    except GardenError as err:
+        if "runs off" in str(err):
+            raise IllegalMove("IS-PLACE-1", f"The leaf tile {label or tile!r} as {turn} at {at} runs off the board "
+                              f"(rows 0-{woods.ROWS - 1}, columns 0-{woods.COLS - 1}).") from None
+        raise
+    hole = next(cell for cell, mark in placed.marks.items() if mark == HOLE)
+    return laying.cells_text(placed.cells, hole)
 
 
 @reports_errors
@@ -57,20 +177,41 @@ def leaf(
     found: FoundOption = None,
     region: RegionOption = None,
     draw: DrawOption = None,
+    tile: TileOption = None,
+    at: AtOption = None,
+    turn: TurnOption = None,
+    cells: CellsOption = None,
     game: GameOption = None,
 ) -> None:
     """Main action A: a leaf tile from your own path, placed on your board."""
     from assistant.games.indian_summer.actions import Leaf
 
-    _play(game, lambda state, reasons: _events(Leaf(colour, ",".join(found or [])), *_after(state, region, draw)))
+    def build(state: Any, reasons: list[str]) -> list[dict[str, Any]]:
+        where = _placements(state, [colour], tile, at, turn, cells)
+        return _board_events(state, [Leaf(colour, ",".join(found or []), where), *_after(state, region, draw)], reasons)
+
+    _play(game, build)
 
 
 @reports_errors
-def squirrel(region: RegionOption = None, game: GameOption = None) -> None:
+def squirrel(region: RegionOption = None, at: Annotated[str | None, typer.Option(
+        "--at", help="Board mode: the cell ROW,COL.")] = None, game: GameOption = None) -> None:
     """Main action B: a squirrel from the supply, placed on your board."""
     from assistant.games.indian_summer.actions import Squirrel
 
-    _play(game, lambda state, reasons: _events(Squirrel(), *_after(state, region, None)))
+    _play(game, lambda state, reasons: _board_events(state, [Squirrel(_cell_at(state, at)),
+                                                             *_after(state, region, None)], reasons))
+
+
+def _cell_at(state: Any, at: str | None) -> str:
+    from assistant.errors import UsageError
+
+    if at is None:
+        return ""
+    if not state.setup.board_mode:
+        raise UsageError("--at is for board mode (garden new indian-summer --board-mode)")
+    r, c = parse_cell(at)
+    return f"{r},{c}"
 
 
 @reports_errors
@@ -82,13 +223,22 @@ def mushroom(
         "--decline", help="A taken tile that does not fit stays: its SOURCE (Ben, ring; solo m1 or m2).")] = None,
     found: FoundOption = None,
     region: RegionOption = None,
+    tile: TileOption = None,
+    at: AtOption = None,
+    turn: TurnOption = None,
+    cells: CellsOption = None,
     game: GameOption = None,
 ) -> None:
     """Main action C: pay a mushroom, take two tiles from others' paths and place them."""
     from assistant.games.indian_summer.actions import Mushroom
 
-    action = Mushroom(",".join(take or []), ",".join(decline or []), ",".join(found or []))
-    _play(game, lambda state, reasons: _events(action, *_after(state, region, None)))
+    def build(state: Any, reasons: list[str]) -> list[dict[str, Any]]:
+        placed = (tile or cells or [])
+        where = _placements(state, ["?"] * len(placed), tile, at, turn, cells)
+        action = Mushroom(",".join(take or []), ",".join(decline or []), ",".join(found or []), where)
+        return _board_events(state, [action, *_after(state, region, None)], reasons)
+
+    _play(game, build)
 
 
 @reports_errors
@@ -97,13 +247,21 @@ def feather(
     found: FoundOption = None,
     region: RegionOption = None,
     draw: DrawOption = None,
+    tile: TileOption = None,
+    at: AtOption = None,
+    turn: TurnOption = None,
+    cells: CellsOption = None,
     game: GameOption = None,
 ) -> None:
     """Main action D: pay a feather, take two tiles from your own path and place both."""
     from assistant.games.indian_summer.actions import Feather
 
-    action = Feather(",".join(colours), ",".join(found or []))
-    _play(game, lambda state, reasons: _events(action, *_after(state, region, draw)))
+    def build(state: Any, reasons: list[str]) -> list[dict[str, Any]]:
+        where = _placements(state, list(colours), tile, at, turn, cells)
+        action = Feather(",".join(colours), ",".join(found or []), where)
+        return _board_events(state, [action, *_after(state, region, draw)], reasons)
+
+    _play(game, build)
 
 
 @reports_errors
@@ -120,11 +278,13 @@ def blueberry(
 
 
 @reports_errors
-def nut(region: RegionOption = None, game: GameOption = None) -> None:
+def nut(region: RegionOption = None, at: Annotated[str | None, typer.Option(
+        "--at", help="Board mode: the squirrel's cell ROW,COL.")] = None, game: GameOption = None) -> None:
     """Special: pay a nut, place a squirrel."""
     from assistant.games.indian_summer.actions import Nut
 
-    _play(game, lambda state, reasons: _events(Nut(), *_after(state, region, None)))
+    _play(game, lambda state, reasons: _board_events(state, [Nut(_cell_at(state, at)), *_after(state, region, None)],
+                                                     reasons))
 
 
 @reports_errors
@@ -155,12 +315,55 @@ def region(
 def animal(
     kind: Annotated[str, typer.Argument(help="The animal: i3, l3, i4, o, t, z or l.")],
     under: Annotated[str, typer.Option("--under", help="Printed treasures under it (in holes, no token), e.g. nut,blueberry.")] = "",
+    at: Annotated[str | None, typer.Option("--at", help="Board mode: ROW,COL of the top-left of its outline "
+                                           "(default: the one group of holes of its shape).")] = None,
+    turn: Annotated[str, typer.Option("--turn", help="Board mode: orientation (r0, r90, flip, ...).")] = "r0",
+    cells: Annotated[str | None, typer.Option("--cells", help="Board mode: its hole cells 'r,c+r,c+...'.")] = None,
     game: GameOption = None,
 ) -> None:
     """Place an animal over a connected group of holes of its shape."""
     from assistant.games.indian_summer.actions import Animal
 
-    _play(game, lambda state, reasons: _events(Animal(kind, under)))
+    def build(state: Any, reasons: list[str]) -> list[dict[str, Any]]:
+        if not state.setup.board_mode:
+            if at or cells:
+                from assistant.errors import UsageError
+
+                raise UsageError("--at and --cells are for board mode (garden new indian-summer --board-mode)")
+            return _events(Animal(kind, under))
+        shape_text, where = _animal_cells(state, kind, at, turn, cells)
+        return _board_events(state, [Animal(kind, under, where, shape_text)], reasons)
+
+    _play(game, build)
+
+
+def _animal_cells(state: Any, kind: str, at: str | None, turn: str, cells: str | None) -> tuple[str, str]:
+    """(the animal's catalogue shape, its cells) from --at/--turn, --cells, or the one group that fits."""
+    from assistant.data import indian_catalogue
+    from assistant.errors import GardenError, IllegalMove, UsageError
+    from assistant.games.indian_summer import laying, woods
+    from assistant.grid import place
+
+    spec = indian_catalogue.animal(kind)
+    if spec.shape is None:
+        raise GardenError(f"the {spec.kind} animal's shape is unknown (no source gives it): define it from your box, "
+                          f"e.g. {spec.define_hint()}")
+    shape_text = spec.shape.to_text()
+    if cells:
+        return shape_text, laying.cells_text(laying.parse_cells(cells, "--cells")[0])
+    if at:
+        try:
+            placed = place(spec.shape, woods.GRID, turn, parse_cell(at))
+        except GardenError as err:
+            if "runs off" in str(err):
+                raise IllegalMove("IS-ANIMAL-1", f"The {spec.kind} animal as {turn} at {at} runs off the board.") from None
+            raise
+        return shape_text, laying.cells_text(placed.cells)
+    offers = [o for o in laying.animal_offers(state.current_player.board, {spec.kind: spec.shape}) if not o.blocked]
+    if len(offers) != 1:
+        raise UsageError(f"say where the {spec.kind} animal goes: --at ROW,COL [--turn r90] or --cells "
+                         f"({len(offers)} free group(s) of holes have its shape)")
+    return shape_text, laying.cells_text(offers[0].cells)
 
 
 @reports_errors
@@ -181,10 +384,23 @@ def final(
         "--wave", help="The regions the squirrels of one wave complete, e.g. 2,5 ('-' none); repeat per wave, in order.")] = None,
     game: GameOption = None,
 ) -> None:
-    """The end chain of a last turn: all treasures to nuts, nuts to squirrels, completed regions pay out, again."""
+    """The end chain of a last turn: all treasures to nuts, nuts to squirrels, completed regions pay out, again.
+    In board mode the assistant places the squirrels to leave the fewest empty cells and says where."""
     from assistant.games.indian_summer.actions import Final
 
-    _play(game, lambda state, reasons: _events(Final("/".join(wave or []))))
+    def build(state: Any, reasons: list[str]) -> list[dict[str, Any]]:
+        if not state.setup.board_mode:
+            return _events(Final("/".join(wave or [])))
+        if wave:
+            from assistant.errors import UsageError
+
+            raise UsageError("--wave: in board mode the assistant places the squirrels and reads the regions they complete")
+        from assistant.games.indian_summer import rules
+
+        rules.apply(state, Final())  # the chain's own refusals first (not a last turn, ...)
+        return _events(Final("", rules.final_cells(state)))
+
+    _play(game, build)
 
 
 @reports_errors
@@ -199,3 +415,299 @@ def deal(
     from assistant.games.indian_summer.actions import Deal
 
     _play(game, lambda state, reasons: _events(Deal(upper, lower, spaces, path)))
+
+
+@reports_errors
+def woods(
+    player: Annotated[str | None, typer.Argument(help="Whose board (default: everyone's).")] = None,
+    game: GameOption = None,
+) -> None:
+    """Board mode: draw the woodland boards cell by cell."""
+    from assistant.cli.common import console, store
+    from assistant.errors import GardenError
+    from assistant.render.indian_woods import woods_view
+    from assistant.session import games as sessions
+
+    loaded = sessions.load(store(), game)
+    state = loaded.state
+    if loaded.row.game != GAME or not state.setup.board_mode:
+        raise GardenError(f"{loaded.row.name!r} is not an Indian Summer board-mode game")
+    names = [p.name for p in state.players]
+    if player is not None:
+        index = state.index_of(player)
+        if index is None:
+            raise GardenError(f"there is no player {player!r} in this game (players: {', '.join(names)})")
+        names = [state.players[index].name]
+    console().print(woods_view(state, names))
+
+
+# -- the catalogue ------------------------------------------------------------------
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of the table view.")]
+
+
+@reports_errors
+def leaves(ctx: typer.Context, json_output: JsonFlag = False) -> None:
+    """List the 75 leaf tiles; unknown shapes say how to define them."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from assistant.cli.common import console, print_json
+    from assistant.data import indian_catalogue as ic
+
+    specs = list(ic.load().leaves.values())
+    if json_output:
+        print_json({"leaves": [{"id": s.id, "colour": s.colour, "size": s.size,
+                                "shape": ic.draw_leaf(s.shape) if s.shape else None, "source": s.source}
+                               for s in specs]})
+        return
+    out = console()
+    known = [s for s in specs if s.shape is not None]
+    for s in known:
+        out.print(f"{s.id} ({s.colour}, {s.size} cells, {s.source}): {ic.draw_leaf(s.shape)}", markup=False)
+    out.print(f"{len(specs)} leaf tiles (17 green, 29 orange, 29 red; one hole each); {len(known)} shapes known, "
+              f"{len(specs) - len(known)} unknown — define one from your box: garden leaves define G1 '#o/#.' "
+              "(o marks the hole).", markup=False)
+
+
+@reports_errors
+def define_leaf(
+    leaf_id: Annotated[str, typer.Argument(metavar="ID", help="The tile: G1-G17, O1-O29, R1-R29.")],
+    shape: Annotated[str, typer.Argument(help="Its shape: '#' a cell, 'o' its hole, '.' a gap, '/' between rows.")],
+    hole: Annotated[str | None, typer.Option("--hole", help="The hole cell ROW,COL in SHAPE (instead of 'o').")] = None,
+) -> None:
+    """Record a leaf tile's shape and hole from your own box."""
+    from assistant.cli.common import console
+    from assistant.data import catalogue, indian_catalogue as ic
+
+    cell = catalogue.parse_cell(hole, "--hole") if hole is not None else None
+    spec = ic.define_leaf(leaf_id, shape, cell)
+    assert spec.shape is not None
+    console().print(f"Defined leaf {spec.id} ({spec.colour}, {spec.size} cells): {ic.draw_leaf(spec.shape)}", markup=False)
+
+
+@reports_errors
+def animals(ctx: typer.Context, json_output: JsonFlag = False) -> None:
+    """List the 7 animal kinds; unknown shapes say how to define them."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from assistant.cli.common import console, print_json
+    from assistant.data import indian_catalogue as ic
+
+    specs = list(ic.load().animals.values())
+    if json_output:
+        print_json({"animals": [{"kind": s.kind, "size": s.size, "shape": s.shape.to_text() if s.shape else None,
+                                 "count": s.count, "source": s.source} for s in specs]})
+        return
+    out = console()
+    for s in specs:
+        shape = s.shape.to_text() if s.shape else f"unknown — {s.note} Define it: {s.define_hint()}"
+        out.print(f"{s.kind} ({s.size} cells, {s.source}): {shape}", markup=False)
+    out.print("20 animals in all; counts per kind unknown.", markup=False)
+
+
+@reports_errors
+def define_animal(
+    kind: Annotated[str, typer.Argument(help="The kind: i3, l3, i4, o, t, z, l.")],
+    shape: Annotated[str, typer.Argument(help="Its shape: '#' a cell, '.' a gap, '/' between rows.")],
+    count: Annotated[int | None, typer.Option("--count", help="How many tiles of this kind your box has.")] = None,
+) -> None:
+    """Record an animal kind's shape from your own box."""
+    from assistant.cli.common import console
+    from assistant.data import indian_catalogue as ic
+
+    spec = ic.define_animal(kind, shape, count)
+    console().print(f"Defined the {spec.kind} animal: {spec.shape.to_text() if spec.shape else '?'}", markup=False)
+
+
+@reports_errors
+def woodlands(ctx: typer.Context, json_output: JsonFlag = False) -> None:
+    """List the 12 woodland board sides; unknown layouts say how to define them."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from assistant.cli.common import console, print_json
+    from assistant.data import indian_catalogue as ic
+
+    specs = list(ic.load().woodlands.values())
+    if json_output:
+        print_json({"woodlands": [{"name": s.name, "board": s.board, "side": s.side, "layout": s.layout,
+                                   "source": s.source} for s in specs]})
+        return
+    out = console()
+    for s in specs:
+        out.print(f"{s.name}: " + (s.layout if s.layout else "layout unknown"), markup=False)
+    known = sum(1 for s in specs if s.layout)
+    out.print(f"{known} of {len(specs)} layouts known. Define one: garden woodlands define 1a 'LAYOUT' "
+              "(9 rows of 8 split by '/': . B N M F).", markup=False)
+
+
+@reports_errors
+def define_woodland(
+    name: Annotated[str, typer.Argument(help="The side: 1a ... 6b.")],
+    layout: Annotated[str, typer.Argument(help="9 rows of 8 split by '/': '.' plain, B N M F printed treasures.")],
+) -> None:
+    """Record a woodland side's printed treasures from your own box."""
+    from assistant.cli.common import console
+    from assistant.data import indian_catalogue as ic
+
+    spec, warnings = ic.define_woodland(name, layout)
+    out = console()
+    out.print(f"Defined woodland side {spec.name}:", markup=False)
+    out.print((spec.layout or "").replace("/", "\n"), markup=False)
+    for w in warnings:
+        out.print(f"Warning: {w}.", markup=False)
+
+
+# -- garden fit / garden advise for Indian Summer (called by fit_cmds) ---------------------
+
+def is_indian_fit(cells: str | None, game: str | None) -> bool:
+    """Whether `garden fit`/`advise` is about an Indian Summer board: a 9-row --cells text, or the game."""
+    if cells is not None:
+        return len(cells.strip().replace("\n", "/").split("/")) == 9
+    from assistant.cli.common import store
+    from assistant.errors import GardenError
+    from assistant.session import games as sessions
+
+    try:
+        return sessions.load(store(), game).row.game == GAME
+    except GardenError:
+        return False
+
+
+def _tracked_woods(game: str | None, player: str | None) -> tuple[Any, int]:
+    from assistant.cli.common import store
+    from assistant.errors import GardenError
+    from assistant.session import games as sessions
+
+    state = sessions.load(store(), game).state
+    if not state.setup.board_mode:
+        raise GardenError("this Indian Summer game is not in board mode: give the board with --cells")
+    if player is None:
+        return state, state.current
+    index = state.index_of(player)
+    if index is None:
+        raise GardenError(f"there is no player {player!r} in this game (players: {', '.join(p.name for p in state.players)})")
+    return state, index
+
+
+def fit_report(board: Any, shape: Any, *, limit: int | None, flip: bool, stacks: tuple = (),
+               notes: list[str] | None = None) -> dict[str, Any]:
+    from assistant.data import indian_catalogue as ic
+    from assistant.games.indian_summer import woods as cells_of
+    from assistant.games.indian_summer.leaffit import rank_leaf
+
+    ranked = rank_leaf(board, shape, animals=ic.animal_shapes(), stacks=stacks, flip=flip)
+    shown = ranked if limit is None else ranked[:limit]
+    return {"game": GAME, "placements": [r.to_json() for r in shown], "count": len(ranked),
+            "shape": ic.draw_leaf(shape), "woods": cells_of.woods_text(board), "notes": list(notes or [])}
+
+
+def fit_leaf(shape_or_id: str, cells: str | None, limit: int | None, no_flip: bool, player: str | None,
+             game: str | None, json_output: bool) -> None:
+    """`garden fit` on an Indian Summer board (--cells, or a board-mode game's player)."""
+    from assistant.cli.common import console, print_json
+    from assistant.data import indian_catalogue as ic
+    from assistant.errors import GardenError, UsageError
+    from assistant.games.indian_summer import woods as cells_of
+
+    if limit is not None and limit < 0:
+        raise UsageError(f"--limit {limit}: give 0 (all) or a positive number")
+    shape, _ = ic.resolve_leaf(shape_or_id)
+    shown = None if limit == 0 else limit
+    if shown is None and limit is None and not json_output:
+        shown = 5
+    notes = ["animal shapes unknown (no source gives them): " + ", ".join(
+        k for k, s in ic.load().animals.items() if s.shape is None) + " — garden animals define"]
+    if cells is not None:
+        if player is not None:
+            raise UsageError("--cells gives the board itself: leave out --player")
+        try:
+            board = cells_of.parse_woods(cells)
+        except GardenError as err:
+            raise UsageError(f"--cells: {err}") from None
+        if (board.rows, board.cols) != (cells_of.ROWS, cells_of.COLS):
+            raise UsageError(f"--cells: a woodland board is {cells_of.ROWS} rows of {cells_of.COLS}")
+        stacks: tuple = ("z", "t", "o")
+    else:
+        state, index = _tracked_woods(game, player)
+        board, stacks = state.players[index].board, state.stacks
+    report = fit_report(board, shape, limit=shown, flip=not no_flip, stacks=stacks, notes=notes)
+    if json_output:
+        print_json(report)
+        return
+    _render_fit(report, shown)
+
+
+def _render_fit(report: dict[str, Any], shown: int | None) -> None:
+    from rich.table import Table
+
+    from assistant.cli.common import console
+    from assistant.render.indian_woods import LEGEND, board_text
+
+    out = console()
+    for note in report["notes"]:
+        out.print(f"Note: {note}", markup=False)
+    if not report["count"]:
+        out.print(f"No legal placement of {report['shape']!r} on this board.", markup=False)
+        return
+    table = Table("#", "board (X = the tile)", "score", "placed as", "why", show_lines=True,
+                  title=f"{report['count']} legal placement(s) of {report['shape']!r}, best first")
+    for i, p in enumerate(report["placements"], 1):
+        table.add_row(str(i), board_text(report["woods"], {tuple(c) for c in p["cells"]}), f"{p['score']:g}",
+                      f"{p['orientation']} at {p['anchor'][0]},{p['anchor'][1]}\nhole {p['hole'][0]},{p['hole'][1]}",
+                      "\n".join(f"• {r}" for r in p["reasons"]))
+    out.print(table)
+    if shown is not None and report["count"] > shown:
+        out.print(f"… and {report['count'] - shown} more (--limit 0 shows all).", markup=False)
+    out.print(LEGEND, markup=False)
+
+
+def advise_leaves(line: str | None, game: str | None, json_output: bool) -> None:
+    """`garden advise` for the current player of an Indian Summer board-mode game: every tile of the
+    path (--line: ids or shapes) at its best place, a squirrel, and the animals the holes offer now."""
+    from assistant.cli.common import console, print_json
+    from assistant.data import indian_catalogue as ic
+    from assistant.errors import UsageError
+    from assistant.games.indian_summer import supply
+    from assistant.games.indian_summer.leaffit import rank_leaf, rank_squirrel
+
+    state, index = _tracked_woods(game, None)
+    player = state.players[index]
+    if line is None:
+        raise UsageError(f"the path is tracked by colour only ({supply.short(player.path)}): give its tiles, "
+                         "ids or shapes with the hole as 'o', e.g. --line G3,O7,'#o/#.'")
+    before: list[str] = list(animal_offer_lines(state))
+    options = []
+    for entry in (t.strip() for t in line.split(",") if t.strip()):
+        shape, label = ic.resolve_leaf(entry)
+        colour = ic.colour_of_shape(shape)
+        if colour not in player.path:
+            before.append(f"{entry}: your path holds no {colour} tile ({supply.short(player.path)}); "
+                          "a mushroom or a refill could bring one.")
+        ranked = rank_leaf(player.board, shape, animals=ic.animal_shapes(), stacks=state.stacks)
+        if ranked:
+            best = ranked[0]
+            options.append({"what": f"leaf {label or entry} ({colour})", **best.to_json(),
+                            "score": round(best.score + 0.5 * shape.size, 3) + 0.0,
+                            "reasons": list(best.reasons) + [f"covers {shape.size} cell(s)"]})
+        else:
+            before.append(f"{entry}: fits nowhere on your board.")
+    squirrels = rank_squirrel(player.board)
+    if squirrels:
+        score, (r, c), why = squirrels[0]
+        options.append({"what": "a squirrel", "cells": [[r, c]], "score": round(score + 0.5, 3) + 0.0,
+                        "reasons": why + ["covers 1 cell"]})
+    options.sort(key=lambda o: -o["score"])
+    advice = {"game": GAME, "player": player.name, "path": list(player.path), "before": before, "options": options}
+    if json_output:
+        print_json(advice)
+        return
+    from rich.table import Table
+
+    out = console()
+    for step in before:
+        out.print(f"• {step}", markup=False)
+    table = Table("#", "place", "where", "score", "why", title=f"{player.name}: placement options, best first")
+    for i, opt in enumerate(options[:10], 1):
+        table.add_row(str(i), opt["what"], " ".join(f"{r},{c}" for r, c in opt["cells"]), f"{opt['score']:g}",
+                      "\n".join(opt["reasons"]))
+    out.print(table)

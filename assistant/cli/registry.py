@@ -15,7 +15,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "cottage_cmds": ("score", "refill", "cat", "pay", "discard", "withdraw"),
     "board_cmds": ("plant", "pot", "bed"),
     "indian_cmds": ("leaf", "squirrel", "mushroom", "feather", "blueberry", "nut", "exchange", "region", "animal",
-                    "path", "final", "deal"),
+                    "path", "final", "deal", "woods", "leaves", "animals", "woodlands"),
     "catalogue_cmds": ("tiles", "beds"),
     "fit_cmds": ("fit", "advise"),
 }

@@ -99,6 +99,17 @@ def setup_view(state: GameState, name: str) -> Panel:
             f"board: lay {state.ring}, leaving a gap for the bush; the other {state.reserve} form the reserve "
             f"(house rule ring_capacity={setup.rule('ring_capacity')}, a PLACEHOLDER: no source gives the ring's size).",
         ]
+    if setup.board_mode:
+        from assistant.games.indian_summer import woods
+
+        lines.append("Board mode: every woodland board cell by cell (9 rows x 8 columns, regions 1|2, 3|4, 5|6 of 3x4 "
+                     "from the top); placements name their cells. Draw them: garden woods.")
+        for player, side in zip(setup.players, setup.woods):
+            line = f"  {player}: woodland {side.describe()}"
+            if side.known:
+                _, warnings = woods.check_layout(side.layout)
+                line += "".join(f" — warning: {w}" for w in warnings)
+            lines.append(line)
     lines += [
         "Animals: 20 tiles in 7 stacks (i3, l3, i4, o, t, z, l); a blueberry on the Z stack, a nut on the T stack, "
         "a feather on the O stack.",

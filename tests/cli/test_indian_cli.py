@@ -106,3 +106,96 @@ def test_solo_through_the_cli():
     ok("mushroom")
     out = ok("status")
     assert "Solo game 1 of 3" in out and "round 1 of 10" in out
+
+
+# -- board mode ------------------------------------------------------------------------
+
+BOARD = "B.N.M..F/B......./NN....../B......./BB..N.../B......./BN....../BBB.N.../..NM.M.."
+
+
+@pytest.fixture
+def woods_game():
+    ok("new", "indian-summer", "--players", "Ann,Ben", "--name", "wood", "--board-mode", "--bed", f"Ann={BOARD}")
+    return "wood"
+
+
+def test_board_mode_setup_and_placements(woods_game):
+    out = ok("leaf", "orange", "--tile", "#o/##", "--at", "0,1", "--turn", "r0")  # hole on the printed nut at 0,2
+    assert "nut token" in out
+    ok("next")
+    ok("squirrel", "--at", "4,4")
+    ok("next")
+    drawing = ok("woods", "Ann")
+    assert "n" in drawing and "layout-Ann" in drawing and "Regions 1: 8 empty" in drawing
+    assert "blank-Ben" in ok("woods")
+    data = status()
+    assert data["players"][0]["empty"] == 68 and data["players"][0]["tokens_on_board"][0]["nut"] == 1
+    record = ok("export")
+    assert "leaf orange at=0,1+0,2*+1,1+1,2" in record and "squirrel at=4,4" in record and "[Woods" in record
+
+
+@pytest.mark.parametrize("args,rule", [
+    (("leaf", "orange", "--tile", "#o/##", "--at", "8,7"), "IS-PLACE-1"),         # off the board
+    (("leaf", "orange", "--cells", "0,0*+0,1+1,0+1,1", "--cells", "x"), None),    # (usage, below)
+    (("leaf", "green", "--cells", "0,0*+0,1+0,2+0,3"), "IS-PLACE-1"),           # wrong size
+    (("leaf", "orange", "--cells", "3,3*+3,4+4,3+4,4"), "IS-PLACE-1"),          # over Ben's? no: over the squirrel
+    (("animal", "t", "--cells", "0,0+0,1+0,2+1,1"), "IS-ANIMAL-1"),           # not holes
+])
+def test_board_bad_input_one_line_rule_id_no_change(woods_game, args, rule):
+    ok("nut", "--at", "3,3")  # a squirrel to overlap
+    before = status()
+    if rule is None:
+        assert fails(1, *args)
+    else:
+        line = fails(1, *args)
+        assert len(line.splitlines()) == 1 and f"[{rule}]" in line, line
+    unchanged(before)
+
+
+def test_board_animal_over_a_token_refused(woods_game):
+    # four holes form a T; the one at 4,0 lies on a printed blueberry, so it holds a token
+    for ann, ben in ((("green", "4,0*+3,0+2,0"), "0,0"), (("green", "4,1*+3,1+3,2"), "0,1"),
+                     (("orange", "4,2*+4,3+3,3+2,3"), "0,2")):
+        ok("leaf", ann[0], "--cells", ann[1])
+        ok("next")
+        ok("squirrel", "--at", ben)
+        ok("next")
+    out = ok("leaf", "orange", "--cells", "5,1*+6,1+6,2+6,3")
+    assert "form the t animal's shape, but a token lies on one" in out
+    before = status()
+    line = fails(1, "animal", "t", "--cells", "4,0+4,1+4,2+5,1")
+    assert "[IS-ANIMAL-1]" in line and "token" in line and len(line.splitlines()) == 1
+    unchanged(before)
+    assert "free group" in fails(2, "animal", "t")  # no free group of its shape to pick
+
+
+def test_board_cli_refuses_score_mode_words(woods_game):
+    before = status()
+    assert "--region" in fails(2, "leaf", "orange", "--cells", "0,0*+0,1+1,0+1,1", "--region", "1")
+    assert "board mode" in fails(2, "leaf", "orange")  # no cells: a usage error
+    unchanged(before)
+
+
+def test_catalogue_define_and_fit_json(woods_game):
+    assert "unknown" in ok("leaves")
+    assert "Defined leaf G1" in ok("leaves", "define", "G1", "#o/#.")
+    assert "exactly one hole" in fails(2, "leaves", "define", "G2", "###")
+    assert "3 cells" in fails(2, "leaves", "define", "O1", "#o#")
+    assert "seed names the T" in fails(2, "animals", "define", "t", "####")
+    ok("animals", "define", "i3", "###")
+    assert "already has this shape" in fails(2, "animals", "define", "l3", "###")
+    out = ok("woodlands", "define", "1a", BOARD.replace("F", "."))
+    assert "Warning" in out and "0 feather" in out
+    assert "1a" in ok("new", "indian-summer", "--players", "Cy,Di", "--name", "w2", "--board-mode", "--bed", "Cy=1a")
+    assert "unknown" in fails(1, "new", "indian-summer", "--players", "Cy,Di", "--name", "w3", "--board-mode", "--bed", "Cy=2b")
+    report = json.loads(ok("fit", "G1", "--game", "wood", "--json"))
+    assert report["game"] == "indian-summer" and report["count"] > 0
+    first = report["placements"][0]
+    assert set(first) >= {"cells", "hole", "orientation", "anchor", "score", "reasons", "completes", "animal", "treasure"}
+    assert first["treasure"] == "feather"  # the hole on the printed feather is the best placement
+    text = json.loads(ok("fit", "#o/#.", "--cells", BOARD, "--json"))
+    assert text["count"] == report["count"]
+    advice = json.loads(ok("advise", "--game", "wood", "--line", "G1,#o##", "--json"))
+    assert advice["player"] == "Ann" and advice["options"][0]["what"].startswith("leaf")
+    assert any(o["what"] == "a squirrel" for o in advice["options"])
+    assert "tracked by colour" in fails(2, "advise", "--game", "wood")

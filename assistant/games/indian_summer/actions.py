@@ -24,12 +24,14 @@ class Leaf(NamedTuple):
 
     colour: str
     found: str = ""
+    at: str = ""  # board mode: its cells, 'r,c+r,c*+r,c' (hole marked '*'); the board finds the treasure
     kind = "leaf"
 
 
 class Squirrel(NamedTuple):
-    """Main action B: a squirrel from the supply, placed."""
+    """Main action B: a squirrel from the supply, placed (board mode: on cell `at`, 'r,c')."""
 
+    at: str = ""
     kind = "squirrel"
 
 
@@ -42,6 +44,7 @@ class Mushroom(NamedTuple):
     take: str = ""
     decline: str = ""
     found: str = ""  # holes over printed treasures, 'nut:3,blueberry:5'
+    at: str = ""  # board mode: the placed tiles' cells in take order (declined left out), split by '/'
     kind = "mushroom"
 
 
@@ -50,6 +53,7 @@ class Feather(NamedTuple):
 
     colours: str
     found: str = ""
+    at: str = ""  # board mode: both tiles' cells, in the order of `colours`, split by '/'
     kind = "feather"
 
 
@@ -62,8 +66,9 @@ class Blueberry(NamedTuple):
 
 
 class Nut(NamedTuple):
-    """Special: pay a nut, a squirrel placed."""
+    """Special: pay a nut, a squirrel placed (board mode: on cell `at`)."""
 
+    at: str = ""
     kind = "nut"
 
 
@@ -88,6 +93,8 @@ class Animal(NamedTuple):
 
     animal: str
     treasures: str = ""
+    cells: str = ""  # board mode: the hole cells it covers (the treasures under it are read from the board)
+    shape: str = ""  # board mode: its shape as the catalogue gave it when placed ('###/.#.')
     kind = "animal"
 
 
@@ -106,6 +113,7 @@ class Final(NamedTuple):
     '' when no wave completes a region."""
 
     waves: str = ""
+    cells: str = ""  # board mode: the squirrels' cells, 'r,c+r,c' per wave, waves split by '/'
     kind = "final"
 
 

@@ -3,8 +3,9 @@
 The players say what they placed and which regions that completed; these
 primitives keep the counts honest (empty cells never below 0, a region
 completes once, completed regions never exceed the covered cells, a full
-board has every region complete). The board-mode version (cell by cell, on
-the grid engine) will answer the same questions from the cells instead.
+board has every region complete). In board mode the player also has the
+cells (woods.py): a region then completes only when its cells say so, and
+the counts are kept alongside, equal to what the cells show.
 """
 
 from __future__ import annotations
@@ -46,6 +47,20 @@ def complete_region(state: GameState, index: int, region: int) -> tuple[GameStat
     if len(player.completed) + 1 == REGIONS and not player.full:
         raise IllegalMove("IS-REGION-1", f"All 6 regions complete means a full board, but {player.name} has "
                           f"{player.empty} empty cell(s).")
+    cells = player.board
+    if cells is not None:  # board mode: the cells decide, and the tokens leave their holes
+        from assistant.games.indian_summer import woods
+
+        left = woods.empty_in(cells, region)
+        if left:
+            raise IllegalMove("IS-REGION-1", f"{player.name}'s region {region} has {left} uncovered cell(s): "
+                              "it is not complete.")
+        mask = woods.region_masks()[region - 1]
+        for kind in woods.TREASURES:
+            lying_here = cells.mask(woods.TOKEN[kind]) & mask
+            if lying_here:
+                cells = cells.with_state(lying_here, woods.SHOWS[kind])
+        player = player._replace(board=cells)
     lying = player.tokens[region - 1]
     tokens = list(player.tokens)
     tokens[region - 1] = NO_TOKENS

@@ -21,6 +21,10 @@ B, N, M, F = range(4)
 
 
 class Placer(Protocol):
+    """Says which regions a wave completes. A placer that tracks cells (board mode,
+    squirrels.BoardPlacer) also has `place(player, wave, squirrels) -> Player`, called first,
+    which puts the wave's squirrels on cells of the player's board."""
+
     def completes(self, player: Player, wave: int, squirrels: int) -> tuple[int, ...]:
         """The regions (1-6) that `squirrels` squirrels placed in wave `wave` (from 1) complete."""
         ...
@@ -124,8 +128,15 @@ def run(state: GameState, index: int, placer: Placer, until_full: bool = False,
         if placed == 0:
             break
         player = state.players[index]
+        where = ""
+        place = getattr(placer, "place", None)
+        if place is not None:
+            player = place(player, wave, placed)
+            state = state.with_player(index, player)
+            where = getattr(placer, "where", lambda w: "")(wave)
         notes.append(f"Wave {wave}: {player.name} places {placed} squirrel(s)"
                      + (f" ({kinds['stand-in marker']} as stand-in markers)" if "stand-in marker" in kinds else "")
+                     + (f" at {where}" if where else "")
                      + f"; {player.empty} empty cell(s) left.")
         completes = placer.completes(player, wave, placed)
         if len(set(completes)) != len(completes):
@@ -137,6 +148,10 @@ def run(state: GameState, index: int, placer: Placer, until_full: bool = False,
         notes.extend(more)
         if placed < squirrels:
             break
+    more_given = getattr(placer, "unused", lambda w: 0)(wave)
+    if more_given:
+        raise IllegalMove("IS-END-2", f"The chain stops after {wave} wave(s): nothing more can be done, "
+                          f"but cells for {more_given} more were given.")
     if isinstance(placer, ReportedPlacer) and len(placer.waves) > wave:
         raise IllegalMove("IS-END-2", f"The chain stops after {wave} wave(s): nothing more can be done, "
                           f"but {len(placer.waves)} were reported.")

@@ -5,6 +5,8 @@
     feather orange,green [found=...]   blueberry g,o,o     (solo: blueberry UL,UL)
     exchange blueberry nut             region 3            animal t [under=nut]
     path Ben g,o,o,r,g                 final [waves=2,5/3]
+  board mode adds cells:  leaf orange at=2,3+2,4*+3,4+3,5   squirrel at=4,4   nut at=0,7
+    feather orange,green at=...+.../...   animal t cells=... shape=###/.#.   final cells=4,4+4,5/6,0
     deal upper=ggoor lower=orrog spaces=gorrogroor path=ggoor
 """
 
@@ -17,17 +19,17 @@ from assistant.errors import GardenError
 # kind -> (positional fields, optional key=value fields)
 FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "next": ((), ()),
-    "leaf": (("colour",), ("found",)),
-    "squirrel": ((), ()),
-    "mushroom": ((), ("take", "decline", "found")),
-    "feather": (("colours",), ("found",)),
+    "leaf": (("colour",), ("found", "at")),
+    "squirrel": ((), ("at",)),
+    "mushroom": ((), ("take", "decline", "found", "at")),
+    "feather": (("colours",), ("found", "at")),
     "blueberry": (("draw",), ()),
-    "nut": ((), ()),
+    "nut": ((), ("at",)),
     "exchange": (("give", "get"), ()),
     "region": (("region",), ()),
-    "animal": (("animal",), ("treasures",)),
+    "animal": (("animal",), ("treasures", "cells", "shape")),
     "path": (("player", "draw"), ()),
-    "final": ((), ("waves",)),
+    "final": ((), ("waves", "cells")),
     "deal": ((), ("upper", "lower", "spaces", "path")),
 }
 _KEY_ALIAS = {"under": "treasures"}

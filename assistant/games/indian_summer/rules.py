@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from assistant.errors import GardenError, IllegalMove
-from assistant.games.indian_summer import board, chain, supply
+from assistant.games.indian_summer import board, chain, laying, supply, woods
 from assistant.games.indian_summer.actions import (
     Action, Animal, Blueberry, Deal, Exchange, Feather, Final, Leaf, Mushroom, NextTurn, Nut, PathRefill, Region,
     Squirrel,
@@ -54,12 +54,17 @@ def new_game(setup: Setup) -> GameState:
     names = [n.lower() for n in setup.players]
     if len(set(names)) != len(names):
         raise IllegalMove("IS-SETUP-1", "Each player needs a different name.")
+    boards: list = [None] * count
+    if setup.board_mode:
+        if len(setup.woods) != count:
+            raise IllegalMove("IS-SETUP-1", "Board mode: each player needs a woodland board side.")
+        boards = [side.board() for side in setup.woods]
     if setup.solo:
-        return GameState(setup=setup, players=(Player(setup.players[0]),), supply=_fresh_supply(1),
+        return GameState(setup=setup, players=(Player(setup.players[0], board=boards[0]),), supply=_fresh_supply(1),
                          undealt=LEAF_TOTAL)
     pool = supply.minus(LEAF_TOTAL, tuple(n * count for n in supply.colour_counts(START_PATH)))
     ring = min(int(setup.rule("ring_capacity")), sum(pool))
-    return GameState(setup=setup, players=tuple(Player(n, path=START_PATH) for n in setup.players),
+    return GameState(setup=setup, players=tuple(Player(n, path=START_PATH, board=b) for n, b in zip(setup.players, boards)),
                      supply=_fresh_supply(count), ring=ring, reserve=sum(pool) - ring, pool=pool)
 
 
@@ -72,9 +77,22 @@ def apply(state: GameState, action: Action) -> Outcome:
     if state.turn.forced and not isinstance(action, PathRefill):
         who = ", ".join(state.players[i].name for i in state.turn.forced)
         raise IllegalMove("IS-PATH-3", f"{who} must first refill their emptied path to 5 (garden path).")
+    if state.setup.board_mode and not isinstance(action, Region):
+        _complete_regions_pay_first(state)
     handler = _HANDLERS[type(action)]
     state, notes = handler(state, action)
     return Outcome(state, tuple(notes))
+
+
+def _complete_regions_pay_first(state: GameState) -> None:
+    """Board mode: a region whose cells are all covered pays out before anything else happens."""
+    for index, player in enumerate(state.players):
+        if player.board is None:
+            continue
+        due = [r for r in woods.complete_regions(player.board) if r not in player.completed]
+        if due:
+            raise IllegalMove("IS-REGION-1", f"{player.name}'s region {due[0]} is complete: it pays out first "
+                              f"(garden region {due[0]}).")
 
 
 # -- helpers ---------------------------------------------------------------
@@ -127,15 +145,21 @@ def _find(state: GameState, index: int, kind: str, region: int) -> tuple[GameSta
     tokens = list(player.tokens)
     player = player._replace(found=supply.add(player.found, k, 1))
     if state.supply[k] == 0:
+        if player.board is not None:  # the printed treasure shows in the hole: an animal may earn it
+            player = player._replace(revealed=supply.add(player.revealed, k, 1))
         return state.with_player(index, player), f"A hole over a printed {kind} in region {region}: the supply has no {kind} token left, so none is put there. [IS-SUPPLY-1]"
     tokens[region - 1] = supply.add(tokens[region - 1], k, 1)
     state = state._replace(supply=supply.add(state.supply, k, -1))
     return state.with_player(index, player._replace(tokens=tuple(tokens))), f"A hole over a printed {kind}: a {kind} token goes on region {region}."
 
 
-def _place_leaves(state: GameState, colours: list[str], found: str) -> tuple[GameState, list[str]]:
+def _place_leaves(state: GameState, colours: list[str], found: str, at: str = "") -> tuple[GameState, list[str]]:
     """Leaf tiles placed by the current player, their holes' findings, a full board's consequences."""
     index = state.current
+    if state.setup.board_mode:
+        return _lay_leaves(state, colours, found, at)
+    if at:
+        raise IllegalMove("IS-PLACE-1", "Cells are tracked only in board mode (garden new indian-summer --board-mode).")
     notes: list[str] = []
     for colour in colours:
         player = state.players[index]
@@ -150,6 +174,52 @@ def _place_leaves(state: GameState, colours: list[str], found: str) -> tuple[Gam
         notes.append(note)
     state = state._replace(turn=state.turn._replace(holes=state.turn.holes + len(colours), placed=True))
     return _after_cover(state, index, notes)
+
+
+def _lay_leaves(state: GameState, colours: list[str], found: str, at: str) -> tuple[GameState, list[str]]:
+    """Board mode: each tile on its cells; a hole over a printed treasure gets that token from the supply."""
+    index = state.current
+    if found.strip():
+        raise IllegalMove("IS-HOLE-1", "In board mode the board says what a hole finds: leave out found=.")
+    tiles = laying.split_tiles(at)
+    if len(tiles) != len(colours):
+        raise IllegalMove("IS-PLACE-1", f"Board mode: give the cells of each of the {len(colours)} tile(s) placed "
+                          f"({len(tiles)} given).")
+    notes: list[str] = []
+    for n, (colour, text) in enumerate(zip(colours, tiles), 1):
+        what = f"the {colour} leaf tile" + (f" ({n} of {len(colours)})" if len(colours) > 1 else "")
+        player = state.players[index]
+        laid = laying.lay_leaf(player.board, LEAF_SIZE[colour], text, what)
+        state = board.cover(state, index, LEAF_SIZE[colour], what)
+        player = state.players[index]
+        state = state.with_player(index, player._replace(board=laid.board,
+                                                         leaves=supply.add(player.leaves, supply.cindex(colour), 1)))
+        r, c = laid.hole
+        if laid.printed:
+            had = state.supply[supply.tindex(laid.printed)]
+            state, note = _find(state, index, laid.printed, woods.region_of(r, c))
+            cell_state = woods.TOKEN[laid.printed] if had else woods.SHOWS[laid.printed]
+            player = state.players[index]
+            state = state.with_player(index, player._replace(board=player.board.with_state([(r, c)], cell_state)))
+            notes.append(note.rstrip(".") + f" (cell {r},{c}). [IS-HOLE-1]")
+        if laid.lost:
+            notes.append(f"{what.capitalize()} covers printed {', '.join(laid.lost)} with a plain cell: "
+                         "they are gone for good.")
+    state = state._replace(turn=state.turn._replace(holes=state.turn.holes + len(colours), placed=True))
+    return _after_cover(state, index, notes)
+
+
+def _board_squirrel(state: GameState, at: str, what: str) -> GameState:
+    """Board mode: the squirrel's cell (score mode: refuses a cell)."""
+    player = state.current_player
+    if player.board is None:
+        if at:
+            raise IllegalMove("IS-PLACE-1", "Cells are tracked only in board mode (garden new indian-summer --board-mode).")
+        return state
+    if not at.strip():
+        raise IllegalMove("IS-PLACE-1", f"Board mode: say where {what} goes (--at ROW,COL).")
+    cells, _ = laying.put_squirrel(player.board, at, what)
+    return state.with_player(state.current, player._replace(board=cells))
 
 
 def _after_cover(state: GameState, index: int, notes: list[str]) -> tuple[GameState, list[str]]:
@@ -280,7 +350,7 @@ def _leaf(state: GameState, action: Leaf) -> tuple[GameState, list[str]]:
     colour = supply.colour_of(action.colour)
     state = _start_main(state, "leaf")
     state = _take_from_path(state, state.current, colour, "IS-MAIN-A")
-    state, notes = _place_leaves(state, [colour], action.found)
+    state, notes = _place_leaves(state, [colour], action.found, action.at)
     notes.insert(0, f"{state.current_player.name} places {'an' if colour == 'orange' else 'a'} {colour} leaf tile from their path "
                     f"({state.current_player.empty} empty cell(s) left).")
     state, more = _note_empty_path(state, state.current, robbed=False)
@@ -289,6 +359,7 @@ def _leaf(state: GameState, action: Leaf) -> tuple[GameState, list[str]]:
 
 def _squirrel(state: GameState, action: Squirrel) -> tuple[GameState, list[str]]:
     state = _start_main(state, "squirrel")
+    state = _board_squirrel(state, action.at, "the squirrel")
     state, what = board.place_squirrel(state, state.current)
     state = state._replace(turn=state.turn._replace(placed=True))
     notes = [f"{state.current_player.name} places a {what} ({state.current_player.empty} empty cell(s) left)."]
@@ -300,6 +371,7 @@ def _nut(state: GameState, action: Nut) -> tuple[GameState, list[str]]:
     if state.current_player.full:
         raise IllegalMove("IS-PLACE-1", f"{state.current_player.name}'s board is full: nothing more can be placed.")
     state = _pay(state, "nut", "IS-SPEC-2", "a squirrel")
+    state = _board_squirrel(state, action.at, "the squirrel")
     state, what = board.place_squirrel(state, state.current)
     state = state._replace(turn=state.turn._replace(placed=True))
     notes = [f"{state.current_player.name} pays a nut and places a {what} ({state.current_player.empty} empty cell(s) left)."]
@@ -319,7 +391,7 @@ def _mushroom(state: GameState, action: Mushroom) -> tuple[GameState, list[str]]
     if len(declines) > 1 and state.setup.rule("mushroom_decline") == "one":
         raise IllegalMove("IS-MAIN-C", "At most one of the two tiles may be declined (house rule mushroom_decline=one).")
     if state.setup.solo:
-        return _solo_mushroom(state, declines, action.found)
+        return _solo_mushroom(state, declines, action.found, action.at)
     takes: list[tuple[str, str]] = []
     for part in (p.strip() for p in action.take.split(",") if p.strip()):
         source, sep, colour = part.partition(":")
@@ -372,7 +444,7 @@ def _mushroom(state: GameState, action: Mushroom) -> tuple[GameState, list[str]]
             continue
         state = checked
         placed.append(colour)
-    state, more = _place_leaves(state, placed, action.found)
+    state, more = _place_leaves(state, placed, action.found, action.at)
     notes = [f"{state.current_player.name} pays a mushroom and places {supply.short(tuple(placed))} "
              f"({state.current_player.empty} empty cell(s) left)."] + notes + more
     n = len(state.players)
@@ -384,7 +456,7 @@ def _mushroom(state: GameState, action: Mushroom) -> tuple[GameState, list[str]]
     return state, notes
 
 
-def _solo_mushroom(state: GameState, declines: list[str], found: str) -> tuple[GameState, list[str]]:
+def _solo_mushroom(state: GameState, declines: list[str], found: str, at: str = "") -> tuple[GameState, list[str]]:
     spaces = list(state.spaces)
     present = [(name, i) for name, i in (("m1", SOLO_SPACES - 1), ("m2", SOLO_SPACES - 2)) if spaces[i] is not None]
     if not present:
@@ -409,7 +481,7 @@ def _solo_mushroom(state: GameState, declines: list[str], found: str) -> tuple[G
             spaces[target] = tile
             moved.append(f"{i + 1}->{target + 1}")
     state = state._replace(spaces=tuple(spaces))
-    state, more = _place_leaves(state, placed, found)
+    state, more = _place_leaves(state, placed, found, at)
     notes = [f"{state.current_player.name} pays a mushroom and places {supply.short(tuple(placed))} from the mushroom "
              f"spaces ({state.current_player.empty} empty cell(s) left)."] + more
     if moved:
@@ -428,7 +500,7 @@ def _feather(state: GameState, action: Feather) -> tuple[GameState, list[str]]:
     state = _pay(state, "feather", "IS-MAIN-D", "the feather action")
     for colour in colours:
         state = _take_from_path(state, state.current, colour, "IS-MAIN-D")
-    state, notes = _place_leaves(state, colours, action.found)
+    state, notes = _place_leaves(state, colours, action.found, action.at)
     notes.insert(0, f"{state.current_player.name} pays a feather and places {supply.short(tuple(colours))} from their path "
                     f"({state.current_player.empty} empty cell(s) left).")
     state, more = _note_empty_path(state, state.current, robbed=False)
@@ -502,6 +574,10 @@ def _animal(state: GameState, action: Animal) -> tuple[GameState, list[str]]:
         raise IllegalMove("IS-ANIMAL-1", f"All {ANIMALS} animals are placed.")
     if not state.turn.placed:
         raise IllegalMove("IS-ANIMAL-1", "An animal goes on holes as they form: in a turn that placed something.")
+    if player.board is not None:
+        return _board_animal(state, action, kind)
+    if action.cells or action.shape:
+        raise IllegalMove("IS-ANIMAL-1", "Cells are tracked only in board mode (garden new indian-summer --board-mode).")
     free_holes = player.holes - player.animal_cells - sum(player.on_board())
     if size > free_holes:
         raise IllegalMove("IS-ANIMAL-1", f"The {kind} animal covers {size} hole cells; {player.name} has {free_holes} "
@@ -516,6 +592,29 @@ def _animal(state: GameState, action: Animal) -> tuple[GameState, list[str]]:
                               "with no token on it (found earlier, region paid out): an animal cannot earn more.")
     player = player._replace(revealed=supply.minus(player.revealed, counts), animals=player.animals + (kind,),
                              animal_cells=player.animal_cells + size)
+    return _animal_pays(state, player, kind, size, counts)
+
+
+def _board_animal(state: GameState, action: Animal, kind: str) -> tuple[GameState, list[str]]:
+    """Board mode: the animal on explicit hole cells; the treasures under it are read from the board."""
+    player = state.current_player
+    if not action.cells or not action.shape:
+        raise IllegalMove("IS-ANIMAL-1", f"Board mode: say which hole cells the {kind} animal covers (--at or --cells).")
+    if action.treasures.strip():
+        raise IllegalMove("IS-ANIMAL-1", "In board mode the board says which treasures lie under an animal: leave out under=.")
+    size = ANIMAL_SIZE[kind]
+    new_board, shows = laying.put_animal(player.board, kind, action.shape, action.cells)
+    cells = len(laying.parse_cells(action.cells, "the animal")[0])
+    if cells != size:
+        raise IllegalMove("IS-ANIMAL-1", f"The {kind} animal covers {size} cells, not {cells}.")
+    counts = tuple(shows.get(k, 0) for k in TREASURES)
+    player = player._replace(board=new_board, revealed=tuple(max(0, r - c) for r, c in zip(player.revealed, counts)),
+                             animals=player.animals + (kind,), animal_cells=player.animal_cells + size)
+    return _animal_pays(state, player, kind, size, counts)
+
+
+def _animal_pays(state: GameState, player: Player, kind: str, size: int,
+                 counts: supply.Counts) -> tuple[GameState, list[str]]:
     state = state.with_player(state.current, player)._replace(animals_left=state.animals_left - 1)
     state, taken = board.take_tokens(state, state.current, counts)
     notes = [f"{player.name} places the {kind} animal over {size} holes"
@@ -542,7 +641,16 @@ def _final(state: GameState, action: Final) -> tuple[GameState, list[str]]:
             raise IllegalMove("IS-END-2", f"{player.name} first takes the main action, then the end chain.")
     elif state.turn.main:
         raise IllegalMove("IS-END-2", f"{player.name}'s last turn starts with the end chain, before the main action.")
-    placer = chain.ReportedPlacer(chain.parse_waves(action.waves))
+    if player.board is not None:
+        if action.waves.strip():
+            raise IllegalMove("IS-END-2", "In board mode the board says which regions the squirrels complete: leave out waves=.")
+        from assistant.games.indian_summer.squirrels import BoardPlacer
+
+        placer = BoardPlacer.from_text(action.cells)
+    elif action.cells:
+        raise IllegalMove("IS-END-2", "Cells are tracked only in board mode (garden new indian-summer --board-mode).")
+    else:
+        placer = chain.ReportedPlacer(chain.parse_waves(action.waves))
     until_full = state.setup.solo and state.setup.rule("solo_convert") == "until-full"
     state, notes = chain.run(state, state.current, placer, until_full, int(state.setup.rule("solo_feather_points")))
     state = state._replace(turn=state.turn._replace(chain=True, placed=True))
@@ -653,3 +761,14 @@ _HANDLERS = {
     Blueberry: _blueberry, Nut: _nut, Exchange: _exchange, Region: _region, Animal: _animal,
     PathRefill: _path_refill, Final: _final, Deal: _deal,
 }
+
+
+def final_cells(state: GameState) -> str:
+    """Board mode: the squirrel cells the end chain of the current player would use, chosen to leave
+    the fewest empty cells (squirrels.py), as the Final action's `cells` text; '' if none go down."""
+    from assistant.games.indian_summer.squirrels import BoardPlacer
+
+    placer = BoardPlacer(None)
+    until_full = state.setup.solo and state.setup.rule("solo_convert") == "until-full"
+    chain.run(state, state.current, placer, until_full, int(state.setup.rule("solo_feather_points")))
+    return placer.cells_text()

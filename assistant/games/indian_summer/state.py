@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from assistant.games.events import replaced_at
 
@@ -36,6 +36,7 @@ class Player(NamedTuple):
     animals: tuple[str, ...] = ()  # animal kinds placed
     animal_cells: int = 0  # hole cells under animals
     done: bool = False  # has taken their last turn (the end of the game)
+    board: Any = None  # board mode: the woodland board cell by cell (grid.Board; woods.py states)
 
     @property
     def holes(self) -> int:
@@ -73,6 +74,8 @@ class Setup(NamedTuple):
     solo: bool = False
     name: str = ""
     house_rules: Mapping[str, str] = MappingProxyType({})
+    board_mode: bool = False  # every woodland board cell by cell
+    woods: tuple[Any, ...] = ()  # board mode: each player's woodland side (laying.WoodSide), in player order
 
     def rule(self, key: str) -> str:
         return self.house_rules[key]

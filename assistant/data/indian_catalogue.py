@@ -1,0 +1,462 @@
+"""The Indian Summer component catalogue: leaf tiles, animal kinds and woodland sides as data.
+
+Same two layers as the Cottage Garden catalogue (catalogue.py), both validated on load:
+
+* shipped: ``assistant/data/indian_leaves.json``, ``indian_animals.json``,
+  ``indian_woodlands.json`` -- what the sources say. A fact no source gives is
+  ``null`` (unknown), never a guess: leaf shapes and holes, the shapes of four
+  animal kinds, every woodland layout;
+* user: ``$GARDEN_HOME/catalogue/indian_*.json`` -- what the user measured from
+  their own box (`garden leaves define`, `garden animals define`, `garden
+  woodlands define`). A user entry replaces the shipped entry with the same id,
+  kind or name; it cannot add components the game does not have.
+
+A bad entry is refused with one line ``FILE: entry ID: problem``; writes are
+atomic (a temporary file, then os.replace).
+
+Leaf entry: ``{"id": "G1", "colour": "green", "size": 3, "shape": "##/#.", "hole": [0, 1]}``.
+Animal entry: ``{"kind": "t", "size": 4, "shape": "###/.#.", "count": null}``.
+Woodland entry: ``{"name": "1a", "board": 1, "side": "a", "layout": "9 rows of 8 split by '/'"}``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from assistant.data.catalogue import SHIPPED_DIR, _cell, _read_doc, user_dir
+from assistant.errors import GardenError, UsageError
+from assistant.grid import HOLE, Cell, Shape
+
+LEAVES_FILE = "indian_leaves.json"
+ANIMALS_FILE = "indian_animals.json"
+WOODLANDS_FILE = "indian_woodlands.json"
+COLOUR_OF_LETTER = {"G": "green", "O": "orange", "R": "red"}
+SIZE = {"green": 3, "orange": 4, "red": 5}
+TOTAL = {"green": 17, "orange": 29, "red": 29}
+ANIMAL_KINDS = {"i3": 3, "l3": 3, "i4": 4, "o": 4, "t": 4, "z": 4, "l": 4}
+SEED_NAMED = ("o", "t", "z")  # the seed names these tetrominoes: their shapes are facts
+_LEAF_ID = re.compile(r"^([GOR])([1-9][0-9]?)$")
+_SIDE_NAME = re.compile(r"^([1-6])([ab])$")
+_KEYS = {
+    "leaves": {"id", "colour", "size", "shape", "hole", "note"},
+    "animals": {"kind", "size", "shape", "count", "note"},
+    "woodlands": {"name", "board", "side", "layout", "note"},
+}
+_FILES = {"leaves": LEAVES_FILE, "animals": ANIMALS_FILE, "woodlands": WOODLANDS_FILE}
+_ID_KEY = {"leaves": "id", "animals": "kind", "woodlands": "name"}
+
+
+@dataclass(frozen=True)
+class LeafSpec:
+    id: str
+    colour: str
+    size: int
+    shape: Shape | None  # with its hole as the mark grid.HOLE; None when unknown
+    note: str
+    source: str
+
+    @property
+    def known(self) -> bool:
+        return self.shape is not None
+
+    def define_hint(self) -> str:
+        example = {3: "#o/#.", 4: "##/#o", 5: "###/#o."}[self.size]
+        return f"garden leaves define {self.id} '{example}'"
+
+
+@dataclass(frozen=True)
+class AnimalSpec:
+    kind: str
+    size: int
+    shape: Shape | None
+    count: int | None
+    note: str
+    source: str
+
+    def define_hint(self) -> str:
+        return f"garden animals define {self.kind} '{'###' if self.size == 3 else '#./#./##'}'"
+
+
+@dataclass(frozen=True)
+class WoodlandSpec:
+    name: str
+    board: int
+    side: str
+    layout: str | None
+    note: str
+    source: str
+
+    def known_layout(self) -> str:
+        if self.layout is None:
+            raise GardenError(f"woodland side {self.name}'s layout is unknown: define it from your box, e.g. "
+                              f"garden woodlands define {self.name} 'B......./...' (9 rows of 8: . B N M F), "
+                              "or give the layout itself: --bed PLAYER='...'")
+        return self.layout
+
+
+@dataclass(frozen=True)
+class IndianCatalogue:
+    leaves: dict[str, LeafSpec]
+    animals: dict[str, AnimalSpec]
+    woodlands: dict[str, WoodlandSpec]
+
+
+# --- shapes with a hole ----------------------------------------------------------
+
+def leaf_shape(text: str, hole: Cell | None = None, name: str | None = None) -> Shape:
+    """'#o/#.' (o marks the hole) or '##/#.' with `hole`; GardenError unless exactly one hole on a cell."""
+    if not isinstance(text, str):
+        raise GardenError(f"shape {text!r} must be text such as '#o/#.'")
+    holes = [(r, c) for r, row in enumerate(text.split("/")) for c, ch in enumerate(row) if ch == "o"]
+    plain = text.replace("o", "#")
+    if holes and hole is not None:
+        raise GardenError(f"shape {text!r}: mark the hole once (an 'o' in the shape or --hole, not both)")
+    if hole is not None:
+        holes = [hole]
+    if len(holes) != 1:
+        raise GardenError(f"shape {text!r}: a leaf tile has exactly one hole; mark it with 'o' (e.g. '#o/#.') "
+                          f"or --hole ROW,COL" + (f", not {len(holes)}" if holes else ""))
+    cells = {(r, c) for r, row in enumerate(plain.split("/")) for c, ch in enumerate(row) if ch == "#"}
+    if holes[0] not in cells:
+        raise GardenError(f"shape {text!r}: the hole {holes[0][0]},{holes[0][1]} is not a cell of the shape")
+    return Shape.parse(plain, [(holes[0], HOLE)], name=name)
+
+
+def hole_of(shape: Shape) -> Cell:
+    return next(cell for cell, mark in shape.marks if mark == HOLE)
+
+
+def _hole_text(shape: Shape) -> str:
+    r0, c0 = hole_of(shape)
+    rows = shape.to_text().split("/")
+    rows[r0] = rows[r0][:c0] + "o" + rows[r0][c0 + 1:]
+    return "/".join(rows)
+
+
+def draw_leaf(shape: Shape) -> str:
+    """The shape with its hole as 'o'."""
+    return _hole_text(shape)
+
+
+# --- validation --------------------------------------------------------------------
+
+def _note(raw: dict) -> str:
+    note = raw.get("note", "")
+    if not isinstance(note, str):
+        raise ValueError("note must be text")
+    return note
+
+
+def _extra(raw: Any, kind: str) -> None:
+    if not isinstance(raw, dict):
+        raise ValueError("an entry must be an object")
+    extra = set(raw) - _KEYS[kind]
+    if extra:
+        raise ValueError(f"unknown field(s) {', '.join(sorted(extra))} (known: {', '.join(sorted(_KEYS[kind]))})")
+
+
+def _parse_leaf(raw: Any, source: str, shipped: dict | None) -> LeafSpec:
+    _extra(raw, "leaves")
+    ident = raw.get("id")
+    match = _LEAF_ID.match(ident) if isinstance(ident, str) else None
+    if not match:
+        raise ValueError(f"id {ident!r} is not a leaf id such as G1, O12 or R29")
+    colour = COLOUR_OF_LETTER[match.group(1)]
+    if int(match.group(2)) > TOTAL[colour]:
+        raise ValueError(f"id {ident}: there are {TOTAL[colour]} {colour} tiles ({match.group(1)}1-{match.group(1)}{TOTAL[colour]})")
+    if raw.get("colour", colour) != colour:
+        raise ValueError(f"colour {raw.get('colour')!r} does not match the id {ident} ({colour})")
+    size = raw.get("size", SIZE[colour])
+    if size != SIZE[colour]:
+        raise ValueError(f"size {size!r} is wrong: a {colour} leaf has {SIZE[colour]} cells")
+    shape_text, hole = raw.get("shape"), raw.get("hole")
+    shape = None
+    if shape_text is None:
+        if hole is not None:
+            raise ValueError("a hole cell is given but the shape is unknown (null)")
+    else:
+        if hole is None:
+            raise ValueError("the shape is given but not its hole: every leaf tile has exactly one hole")
+        try:
+            shape = leaf_shape(shape_text, _cell(hole), name=ident)
+        except GardenError as err:
+            raise ValueError(str(err)) from None
+        if shape.size != size:
+            raise ValueError(f"shape {shape_text!r} has {shape.size} cells, a {colour} leaf has {size}")
+    return LeafSpec(ident, colour, size, shape, _note(raw), source)
+
+
+def _parse_animal(raw: Any, source: str, shipped: dict | None) -> AnimalSpec:
+    _extra(raw, "animals")
+    kind = raw.get("kind")
+    if kind not in ANIMAL_KINDS:
+        raise ValueError(f"kind {kind!r} is not one of the 7 animal kinds ({', '.join(ANIMAL_KINDS)})")
+    size = raw.get("size", ANIMAL_KINDS[kind])
+    if size != ANIMAL_KINDS[kind]:
+        raise ValueError(f"size {size!r} is wrong: the {kind} animal has {ANIMAL_KINDS[kind]} cells")
+    count = raw.get("count")
+    if count is not None and (type(count) is not int or not 1 <= count <= 20):
+        raise ValueError(f"count {count!r} must be a whole number from 1 to 20 or null (unknown)")
+    shape_text = raw.get("shape")
+    shape = None
+    if shape_text is not None:
+        try:
+            shape = Shape.parse(shape_text, name=kind) if isinstance(shape_text, str) else None
+        except GardenError as err:
+            raise ValueError(str(err)) from None
+        if shape is None:
+            raise ValueError(f"shape {shape_text!r} must be text such as '###/.#.' or null (unknown)")
+        if shape.size != size:
+            raise ValueError(f"shape {shape_text!r} has {shape.size} cells, the {kind} animal has {size}")
+        base = shipped.get(kind) if shipped else None
+        if base is not None and kind in SEED_NAMED and base.shape is not None and not shape.congruent(base.shape):
+            raise ValueError(f"the seed names the {kind.upper()} tetromino ({base.shape.to_text()!r}); "
+                             f"{shape_text!r} is another shape")
+    return AnimalSpec(kind, size, shape, count, _note(raw), source)
+
+
+def _parse_woodland(raw: Any, source: str, shipped: dict | None) -> WoodlandSpec:
+    _extra(raw, "woodlands")
+    name = raw.get("name")
+    match = _SIDE_NAME.match(name) if isinstance(name, str) else None
+    if not match:
+        raise ValueError(f"name {name!r} is not a woodland side such as 1a or 6b (boards 1-6, sides a and b)")
+    if raw.get("board", int(match.group(1))) != int(match.group(1)) or raw.get("side", match.group(2)) != match.group(2):
+        raise ValueError(f"board / side do not match the name {name}")
+    layout = raw.get("layout")
+    if layout is not None:
+        layout, _ = check_layout(layout)
+    return WoodlandSpec(name, int(match.group(1)), match.group(2), layout, _note(raw), source)
+
+
+def check_layout(layout: Any) -> tuple[str, list[str]]:
+    """(canonical layout, warnings about the printed counts); ValueError naming the problem."""
+    from assistant.games.indian_summer.woods import check_layout as check
+
+    return check(layout)
+
+
+_PARSERS = {"leaves": _parse_leaf, "animals": _parse_animal, "woodlands": _parse_woodland}
+
+
+def _load_entries(path: Path, kind: str, source: str, shipped: dict | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    key = _ID_KEY[kind]
+    for i, raw in enumerate(_read_doc(path, kind)):
+        label = raw.get(key) if isinstance(raw, dict) and isinstance(raw.get(key), str) else f"#{i + 1}"
+        try:
+            spec = _PARSERS[kind](raw, source, shipped)
+        except ValueError as err:
+            raise GardenError(f"{path}: entry {label}: {err}") from None
+        ident = getattr(spec, key)
+        if ident in out:
+            raise GardenError(f"{path}: entry {ident}: appears twice")
+        out[ident] = spec
+    if kind == "animals":
+        _distinct_animals(path, out, shipped)
+    return out
+
+
+def _distinct_animals(path: Path, found: dict[str, AnimalSpec], shipped: dict | None) -> None:
+    merged = dict(shipped or {})
+    merged.update(found)
+    known = [(k, s.shape) for k, s in merged.items() if s.shape is not None]
+    for i, (k1, s1) in enumerate(known):
+        for k2, s2 in known[i + 1:]:
+            if s1.congruent(s2):
+                raise GardenError(f"{path}: entry {k2 if k2 in found else k1}: the {k1} and {k2} animals would have "
+                                  "the same shape (turned or flipped)")
+
+
+_SHIPPED: dict[str, dict[str, Any]] = {}
+_USER: dict[tuple, dict[str, Any]] = {}
+
+
+def _shipped(kind: str) -> dict[str, Any]:
+    if kind not in _SHIPPED:
+        found = _load_entries(SHIPPED_DIR / _FILES[kind], kind, "shipped", None)
+        expected = {"leaves": 75, "animals": 7, "woodlands": 12}[kind]
+        if len(found) != expected:
+            raise GardenError(f"{SHIPPED_DIR / _FILES[kind]}: {len(found)} entries, the game has {expected}")
+        _SHIPPED[kind] = found
+    return _SHIPPED[kind]
+
+
+def _user(kind: str, home: Path | None) -> dict[str, Any]:
+    path = user_dir(home) / _FILES[kind]
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return {}
+    except OSError as err:
+        raise GardenError(f"{path}: cannot read: {err.strerror}") from None
+    key = (str(path), st.st_ino, st.st_mtime_ns, st.st_size)
+    if key not in _USER:
+        if len(_USER) > 32:
+            _USER.clear()
+        found = _load_entries(path, kind, "user", _shipped(kind))
+        for ident in found:
+            if ident not in _shipped(kind):
+                raise GardenError(f"{path}: entry {ident}: the game has no such component")
+        _USER[key] = found
+    return _USER[key]
+
+
+def load(home: Path | None = None) -> IndianCatalogue:
+    """Shipped catalogue with the user's entries laid over it; GardenError "FILE: entry ID: problem"."""
+    parts = []
+    for kind in ("leaves", "animals", "woodlands"):
+        merged = dict(_shipped(kind))
+        merged.update(_user(kind, home))
+        parts.append(merged)
+    return IndianCatalogue(*parts)
+
+
+# --- lookups -------------------------------------------------------------------
+
+def looks_like_leaf_id(text: str) -> bool:
+    return bool(_LEAF_ID.match(text.strip().upper()))
+
+
+def leaf(ident: str, home: Path | None = None) -> LeafSpec:
+    leaves = load(home).leaves
+    key = ident.strip().upper()
+    if key not in leaves:
+        raise GardenError(f"unknown leaf tile {ident!r}: the ids are G1-G17, O1-O29, R1-R29 (see garden leaves)")
+    return leaves[key]
+
+
+def resolve_leaf(text: str, home: Path | None = None) -> tuple[Shape, str | None]:
+    """(shape with its hole mark, catalogue id or None) for a leaf id (G3) or a shape ('#o/#.')."""
+    if not isinstance(text, str) or not text.strip():
+        raise GardenError("leaf '' is empty: give a leaf id such as G3 or a shape such as '#o/#.' (o the hole)")
+    if looks_like_leaf_id(text):
+        spec = leaf(text, home)
+        if spec.shape is None:
+            raise GardenError(f"leaf {spec.id}'s shape and hole are unknown (no source gives them): define them from "
+                              f"your box, e.g. {spec.define_hint()}")
+        return spec.shape, spec.id
+    return leaf_shape(text.strip()), None
+
+
+def colour_of_shape(shape: Shape) -> str:
+    for colour, size in SIZE.items():
+        if size == shape.size:
+            return colour
+    raise GardenError(f"a leaf tile has 3 (green), 4 (orange) or 5 (red) cells, not {shape.size}")
+
+
+def animal_shapes(home: Path | None = None) -> dict[str, Shape]:
+    """The animal kinds whose shape is known, kind -> shape."""
+    return {k: s.shape for k, s in load(home).animals.items() if s.shape is not None}
+
+
+def animal(kind: str, home: Path | None = None) -> AnimalSpec:
+    animals = load(home).animals
+    key = kind.strip().lower()
+    if key not in animals:
+        raise GardenError(f"unknown animal {kind!r}: the kinds are {', '.join(animals)}")
+    return animals[key]
+
+
+def woodland(name: str, home: Path | None = None) -> WoodlandSpec:
+    sides = load(home).woodlands
+    key = name.strip().lower()
+    if key not in sides:
+        raise GardenError(f"unknown woodland side {name!r}: the sides are {', '.join(sides)}, or give a layout "
+                          "(9 rows of 8 of . B N M F split by '/')")
+    return sides[key]
+
+
+# --- user definitions ------------------------------------------------------------
+
+_ABOUT = {
+    "leaves": "Your own Indian Summer leaf tiles, measured from your box; each entry replaces the shipped one with the same id.",
+    "animals": "Your own Indian Summer animal shapes, measured from your box; each entry replaces the shipped one.",
+    "woodlands": "Your own Indian Summer woodland layouts, measured from your box; each entry replaces the shipped one.",
+}
+
+
+def _write(kind: str, entry: dict[str, Any], home: Path | None) -> None:
+    path = user_dir(home) / _FILES[kind]
+    existing = _read_doc(path, kind) if path.exists() else []
+    _user(kind, home)  # a corrupt user file is refused here, never overwritten
+    key = _ID_KEY[kind]
+    entries = [e for e in existing if not (isinstance(e, dict) and e.get(key) == entry[key])] + [entry]
+    lines = ",\n".join("    " + json.dumps(e, ensure_ascii=False) for e in entries)
+    text = (f'{{\n  "game": "indian-summer",\n  "about": {json.dumps(_ABOUT[kind])},\n'
+            f'  "{kind}": [\n{lines}\n  ]\n}}\n')
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as err:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise GardenError(f"{path}: cannot write: {err.strerror or err}") from None
+    try:
+        _user(kind, home)
+    except GardenError:  # pragma: no cover - validated before writing
+        raise
+
+
+def define_leaf(ident: str, shape_text: str, hole: Cell | None = None, home: Path | None = None) -> LeafSpec:
+    base = _shipped("leaves").get(ident.strip().upper())
+    if base is None:
+        raise UsageError(f"unknown leaf tile {ident!r}: the ids are G1-G17, O1-O29, R1-R29")
+    try:
+        shape = leaf_shape(shape_text, hole, name=base.id)
+    except GardenError as err:
+        raise UsageError(str(err)) from None
+    if shape.size != base.size:
+        raise UsageError(f"shape {shape_text!r} has {shape.size} cells, leaf {base.id} ({base.colour}) has {base.size}")
+    entry = {"id": base.id, "colour": base.colour, "size": base.size, "shape": shape.to_text(),
+             "hole": list(hole_of(shape)), "note": "defined with garden leaves define"}
+    _write("leaves", entry, home)
+    return leaf(base.id, home)
+
+
+def define_animal(kind: str, shape_text: str, count: int | None = None, home: Path | None = None) -> AnimalSpec:
+    key = kind.strip().lower()
+    base = _shipped("animals").get(key)
+    if base is None:
+        raise UsageError(f"unknown animal {kind!r}: the kinds are {', '.join(ANIMAL_KINDS)}")
+    entry = {"kind": key, "size": base.size, "shape": shape_text, "count": count, "note": "defined with garden animals define"}
+    try:
+        _parse_animal(entry, "user", _shipped("animals"))
+        others = {k: s for k, s in load(home).animals.items() if k != key and s.shape is not None}
+        shape = Shape.parse(shape_text)
+        for k, s in others.items():
+            if s.shape is not None and shape.congruent(s.shape):
+                raise ValueError(f"the {k} animal already has this shape (turned or flipped)")
+    except (ValueError, GardenError) as err:
+        raise UsageError(str(err)) from None
+    entry["shape"] = shape.to_text()
+    _write("animals", entry, home)
+    return animal(key, home)
+
+
+def define_woodland(name: str, layout: str, home: Path | None = None) -> tuple[WoodlandSpec, list[str]]:
+    key = name.strip().lower()
+    base = _shipped("woodlands").get(key)
+    if base is None:
+        raise UsageError(f"unknown woodland side {name!r}: the sides are {', '.join(_shipped('woodlands'))}")
+    try:
+        text, warnings = check_layout(layout)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    entry = {"name": key, "board": base.board, "side": base.side, "layout": text, "note": "defined with garden woodlands define"}
+    _write("woodlands", entry, home)
+    return woodland(key, home), warnings
