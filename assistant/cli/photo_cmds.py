@@ -1,0 +1,184 @@
+"""Photo commands: calibrate a board side, list boards, check a photo.
+
+numpy / OpenCV are imported inside the commands (start-up time is benchmarked).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from assistant.cli.errors import reports_errors
+from assistant.errors import GardenError, UsageError
+
+PhotoArg = Annotated[str | None, typer.Argument(help="The photo (JPEG/PNG); omit with --camera.", show_default=False)]
+CameraOpt = Annotated[str | None, typer.Option("--camera", help="Take the photo from camera N (or a video file).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+_SHOW = {"covered": "#", "empty": ".", "pot": "P", "cloche": "C", "blueberry": "B", "nut": "N",
+         "mushroom": "M", "feather": "F"}
+
+
+def _photo_source(photo: str | None, camera: str | None, save_dir: Path | None, stem: str) -> str:
+    """The photo path to read; with --camera, grabs a frame and saves it first."""
+    if photo and camera is not None:
+        raise UsageError("give a PHOTO or --camera, not both.")
+    if not photo and camera is None:
+        raise UsageError("give a PHOTO (or --camera N).")
+    if camera is None:
+        return photo  # type: ignore[return-value]
+    import cv2
+
+    from assistant.paths import garden_home
+    from assistant.vision.imageio import capture_frame
+
+    frame = capture_frame(camera)
+    folder = save_dir if save_dir is not None else garden_home() / "captures"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}.jpg"
+    if not cv2.imwrite(str(path), frame, [cv2.IMWRITE_JPEG_QUALITY, 92]):
+        raise GardenError(f"could not save the camera picture to {path}.")
+    return str(path)
+
+
+def _write_png(path: Path, image) -> None:
+    import cv2
+
+    if path.suffix.lower() not in (".png", ".jpg", ".jpeg"):
+        raise UsageError(f"--out {path} must end in .png (or .jpg).")
+    if path.parent and not path.parent.exists():
+        raise GardenError(f"--out folder {path.parent} does not exist.")
+    if not cv2.imwrite(str(path), image):
+        raise GardenError(f"could not write {path}.")
+
+
+def calibrate(
+    name: Annotated[str, typer.Argument(help="Name for this board side, e.g. bed-1-light.")],
+    photo: PhotoArg = None,
+    grid: Annotated[str, typer.Option("--grid", help="Cell grid ROWSxCOLS, e.g. 5x5.")] = ...,  # type: ignore[assignment]
+    corners: Annotated[str | None, typer.Option("--corners", help='Grid corners "x,y x,y x,y x,y": TL TR BR BL.')] = None,
+    layout: Annotated[str | None, typer.Option("--layout", help="Printed symbols, rows split by '/', e.g. P...C/.....")] = None,
+    game: Annotated[str, typer.Option("--game", help="Symbol set: cottage-garden or indian-summer.")] = "cottage-garden",
+    camera: CameraOpt = None,
+    json_output: JsonOpt = False,
+) -> None:
+    """Learn a board side from one photo of it EMPTY."""
+    from assistant.vision import symbols
+    from assistant.vision.profile import boards_dir, validate_name
+
+    validate_name(name)
+    rows, cols = symbols.parse_grid_size(grid)
+    symbols.parse_layout(layout, rows, cols, game)
+    corner_pts = None
+    if corners is not None:
+        from assistant.vision.geometry import parse_corners
+
+        corner_pts = parse_corners(corners)
+    folder = boards_dir() / name
+    source = _photo_source(photo, camera, folder, "calibration")
+    from assistant.vision.reader import calibrate as do_calibrate
+
+    prof, preview = do_calibrate(source, name, rows, cols, corner_pts, layout, game)
+    prof.save(folder)
+    preview_path = folder / "preview.png"
+    _write_png(preview_path, preview)
+    if json_output:
+        print(json.dumps({"board": name, "rows": rows, "cols": cols, "game": game, "profile": str(folder),
+                          "preview": str(preview_path), "corners": prof.source_corners,
+                          "found": corners is None}))
+    else:
+        how = "grid found automatically" if corners is None else "corners given"
+        print(f"Calibrated board {name} ({rows}x{cols}, {game}, {how}) -> {folder}")
+        print(f"Preview: {preview_path}")
+
+
+def boards(json_output: JsonOpt = False) -> None:
+    """List the calibrated board profiles."""
+    from assistant.vision.profile import list_profiles
+
+    found = []
+    for name, folder in list_profiles():
+        try:
+            data = json.loads((folder / "profile.json").read_text())
+        except (OSError, ValueError):
+            data = {}
+        found.append({"board": name, "rows": data.get("rows"), "cols": data.get("cols"),
+                      "game": data.get("game"), "path": str(folder)})
+    if json_output:
+        print(json.dumps({"boards": found}))
+        return
+    if not found:
+        print("No boards calibrated yet: use `garden calibrate NAME PHOTO --grid RxC`.")
+        return
+    for b in found:
+        print(f"{b['board']:<24} {b['rows']}x{b['cols']}  {b['game']:<15} {b['path']}")
+
+
+def check(
+    photo: PhotoArg = None,
+    board: Annotated[str | None, typer.Option("--board", help="A calibrated board name (see `garden boards`).")] = None,
+    grid: Annotated[str | None, typer.Option("--grid", help="No profile: find a ROWSxCOLS grid.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Draw the reading on the photo into this PNG.")] = None,
+    camera: CameraOpt = None,
+    json_output: JsonOpt = False,
+) -> None:
+    """Read a board photo: which cells are covered."""
+    from assistant.vision import symbols
+
+    if board is None and grid is None:
+        raise UsageError("give --board NAME (a calibrated board) or --grid RxC.")
+    size = symbols.parse_grid_size(grid) if grid is not None else None
+    profile = None
+    if board is not None:
+        from assistant.vision.profile import load_profile
+
+        profile = load_profile(board)
+        if size is not None and size != (profile.rows, profile.cols):
+            raise UsageError(f"--grid {grid} does not match board {board}, which is {profile.rows}x{profile.cols}.")
+    if out is not None and out.suffix.lower() not in (".png", ".jpg", ".jpeg"):
+        raise UsageError(f"--out {out} must end in .png.")
+    source = _photo_source(photo, camera, out.parent if out is not None else None, "photo")
+    from assistant.vision.imageio import load_photo
+    from assistant.vision.reader import read_grid, read_photo
+
+    loaded = load_photo(source)
+    if profile is not None:
+        reading = read_photo(loaded, profile)
+    else:
+        reading = read_grid(loaded, size[0], size[1])  # type: ignore[index]
+    if camera is not None:
+        reading.photo_path = source
+    if out is not None:
+        from assistant.vision.draw import draw_reading
+
+        _write_png(out, draw_reading(loaded.image, reading))
+    if json_output:
+        print(json.dumps(reading.to_json()))
+        return
+    unc = set(map(tuple, reading.uncertain))
+    title = f"Board {reading.board}" if reading.board else "Grid"
+    print(f"{title}: {reading.rows}x{reading.cols}, read from {source}")
+    print("     " + " ".join(f"{c:>2}" for c in range(reading.cols)))
+    for r in range(reading.rows):
+        marks = []
+        for c in range(reading.cols):
+            mark = _SHOW.get(reading.cells[r][c], "?")
+            marks.append(f"{mark + ('?' if (r, c) in unc else ''):>2}")
+        print(f"  {r:>2} " + " ".join(marks))
+    covered = sum(row.count("covered") for row in reading.cells)
+    print(f"{covered} covered; # covered, . empty, P pot, C cloche; ? after a mark = uncertain")
+    if reading.uncertain:
+        print("Uncertain: " + ", ".join(f"({r},{c})" for r, c in reading.uncertain))
+    if out is not None:
+        print(f"Drawn: {out}")
+
+
+def register(app: typer.Typer) -> None:
+    """Adds the photo commands to the app."""
+    app.command("calibrate")(reports_errors(calibrate))
+    app.command("boards")(reports_errors(boards))
+    app.command("check")(reports_errors(check))

@@ -1,0 +1,77 @@
+"""Small geometry helpers: corner order, quadrilateral checks, homographies."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from assistant.errors import UsageError
+
+
+def parse_corners(text: str) -> np.ndarray:
+    """'x,y x,y x,y x,y' -> 4x2 float array (no geometry checks)."""
+    parts = text.replace(";", " ").split()
+    if len(parts) != 4:
+        raise UsageError(f'--corners needs four points "x,y x,y x,y x,y", got {len(parts)}: {text!r}.')
+    pts = []
+    for p in parts:
+        xy = p.split(",")
+        try:
+            if len(xy) != 2:
+                raise ValueError
+            pts.append((float(xy[0]), float(xy[1])))
+        except ValueError:
+            raise UsageError(f"--corners point {p!r} is not of the form x,y.") from None
+    return np.array(pts, np.float64)
+
+
+def is_convex_quad(q: np.ndarray) -> bool:
+    q = np.asarray(q, np.float64).reshape(4, 2)
+    signs = []
+    for i in range(4):
+        a, b, c = q[i], q[(i + 1) % 4], q[(i + 2) % 4]
+        cross = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0])
+        signs.append(cross)
+    signs = np.array(signs)
+    return bool(np.all(signs > 1e-6) or np.all(signs < -1e-6))
+
+
+def is_clockwise(q: np.ndarray) -> bool:
+    """Clockwise as seen on screen (y down): TL, TR, BR, BL is clockwise."""
+    q = np.asarray(q, np.float64).reshape(4, 2)
+    area = 0.0
+    for i in range(4):
+        x1, y1 = q[i]
+        x2, y2 = q[(i + 1) % 4]
+        area += x1 * y2 - x2 * y1
+    return area > 0
+
+
+def quad_area(q: np.ndarray) -> float:
+    return float(abs(cv2.contourArea(np.asarray(q, np.float32).reshape(4, 2))))
+
+
+def order_clockwise_from_top(q: np.ndarray) -> np.ndarray:
+    """Clockwise order starting at the first corner of the edge nearest the top
+    of the image (the 'upright' reading order)."""
+    q = np.asarray(q, np.float64).reshape(4, 2)
+    if not is_clockwise(q):
+        q = q[::-1].copy()
+    best = min(range(4), key=lambda i: (q[i][1] + q[(i + 1) % 4][1], q[i][0]))
+    return np.roll(q, -best, axis=0)
+
+
+def rotate_corners(q: np.ndarray, k: int) -> np.ndarray:
+    """Cyclic shift: corner k becomes the first corner."""
+    return np.roll(np.asarray(q).reshape(4, 2), -k, axis=0)
+
+
+def grid_homography(corners: np.ndarray, width: float, height: float) -> np.ndarray:
+    """Homography mapping photo points to a (width x height) grid rectangle."""
+    dst = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
+    return cv2.getPerspectiveTransform(np.asarray(corners, np.float32).reshape(4, 2), dst)
+
+
+def project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    pts = np.asarray(pts, np.float64).reshape(-1, 1, 2)
+    return cv2.perspectiveTransform(pts, np.asarray(h, np.float64)).reshape(-1, 2)

@@ -1,0 +1,292 @@
+"""Loading photos: header parsing (size, EXIF orientation), reduced JPEG decoding,
+bad-input checks, and grabbing a frame from a camera or video file.
+
+Every failure is a GardenError naming the input, never a traceback.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from assistant.errors import GardenError
+
+#: Longest side we want from the decoder; JPEGs are decoded at 1/2, 1/4 or 1/8
+#: of full size (libjpeg's DCT scaling, much cheaper than a full decode) when
+#: that still leaves at least this many pixels on the long side.
+TARGET_LONG_SIDE = 1000
+#: Never keep more than this on the long side (huge photos are shrunk after decode).
+MAX_LONG_SIDE = 2000
+MIN_SIDE = 64
+#: Non-JPEG images cannot be decoded reduced; refuse ones that would need this much memory.
+MAX_FULL_DECODE_PIXELS = 60_000_000
+
+_SOF_MARKERS = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
+
+
+@dataclass(frozen=True)
+class ImageInfo:
+    """What the file header says, before any decoding."""
+
+    format: str  # "jpeg", "png" or "other"
+    width: int | None = None  # stored (not EXIF-rotated) size
+    height: int | None = None
+    orientation: int = 1  # EXIF orientation tag, 1..8
+    has_alpha: bool = False
+
+
+@dataclass(frozen=True)
+class LoadedPhoto:
+    """A decoded, upright (EXIF applied) BGR photo.
+
+    `scale` converts coordinates in `image` to full-size upright photo pixels:
+    full = image_xy * scale.
+    """
+
+    image: np.ndarray
+    scale: float
+    full_size: tuple[int, int]  # (width, height) upright, full resolution
+    orientation: int
+    source: str
+
+
+def _exif_orientation(app1: bytes) -> int:
+    if not app1.startswith(b"Exif\x00\x00"):
+        return 1
+    tiff = app1[6:]
+    if len(tiff) < 8:
+        return 1
+    if tiff[:2] == b"II":
+        end = "<"
+    elif tiff[:2] == b"MM":
+        end = ">"
+    else:
+        return 1
+    (ifd,) = struct.unpack(end + "I", tiff[4:8])
+    if ifd + 2 > len(tiff):
+        return 1
+    (count,) = struct.unpack(end + "H", tiff[ifd : ifd + 2])
+    for i in range(count):
+        off = ifd + 2 + 12 * i
+        if off + 12 > len(tiff):
+            break
+        tag, typ, _n = struct.unpack(end + "HHI", tiff[off : off + 8])
+        if tag == 0x0112:
+            (value,) = struct.unpack(end + "H", tiff[off + 8 : off + 10])
+            return value if 1 <= value <= 8 else 1
+    return 1
+
+
+def parse_header(data: bytes) -> ImageInfo:
+    """Reads size and orientation from a JPEG or PNG header without decoding."""
+    if data[:2] == b"\xff\xd8":
+        orientation = 1
+        pos = 2
+        n = len(data)
+        while pos + 4 <= n:
+            if data[pos] != 0xFF:
+                pos += 1
+                continue
+            marker = data[pos + 1]
+            if marker == 0xFF:
+                pos += 1
+                continue
+            if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+                pos += 2
+                continue
+            (length,) = struct.unpack(">H", data[pos + 2 : pos + 4])
+            seg = data[pos + 4 : pos + 2 + length]
+            if marker == 0xE1:
+                orientation = _exif_orientation(seg)
+            elif marker in _SOF_MARKERS and len(seg) >= 5:
+                h, w = struct.unpack(">HH", seg[1:5])
+                return ImageInfo("jpeg", w, h, orientation)
+            elif marker == 0xDA:
+                break
+            pos += 2 + length
+        return ImageInfo("jpeg", None, None, orientation)
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 26:
+        w, h = struct.unpack(">II", data[16:24])
+        colour_type = data[25]
+        return ImageInfo("png", w, h, 1, has_alpha=colour_type in (4, 6))
+    return ImageInfo("other")
+
+
+def _apply_orientation(image: np.ndarray, orientation: int) -> np.ndarray:
+    if orientation == 2:
+        return cv2.flip(image, 1)
+    if orientation == 3:
+        return cv2.rotate(image, cv2.ROTATE_180)
+    if orientation == 4:
+        return cv2.flip(image, 0)
+    if orientation == 5:
+        return cv2.transpose(image)
+    if orientation == 6:
+        return cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
+    if orientation == 7:
+        return cv2.rotate(cv2.transpose(image), cv2.ROTATE_180)
+    if orientation == 8:
+        return cv2.rotate(image, cv2.ROTATE_90_COUNTERCLOCKWISE)
+    return image
+
+
+def _looks_truncated(info: ImageInfo, data: bytes) -> bool:
+    if info.format == "jpeg":
+        return b"\xff\xd9" not in data[-4096:]
+    if info.format == "png":
+        return b"IEND" not in data[-64:]
+    return False
+
+
+def _quiet_opencv() -> None:
+    try:
+        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
+    except Exception:  # pragma: no cover - logging API differs between builds
+        pass
+
+
+def decode_photo(data: bytes, name: str, *, target: int = TARGET_LONG_SIDE,
+                 max_side: int = MAX_LONG_SIDE) -> LoadedPhoto:
+    """Decodes bytes of a photo into an upright BGR image of moderate size."""
+    _quiet_opencv()
+    if not data:
+        raise GardenError(f"{name} is empty (0 bytes), not a photo.")
+    info = parse_header(data)
+    if info.format == "other":
+        head = data[:16]
+        if not (head.startswith(b"BM") or head[:4] in (b"RIFF", b"II*\x00", b"MM\x00*")):
+            raise GardenError(f"{name} is not an image (expected a JPEG or PNG photo).")
+    if _looks_truncated(info, data):
+        raise GardenError(f"{name} is truncated: the image data ends early.")
+    if info.width is not None and info.height is not None:
+        if info.width < MIN_SIDE or info.height < MIN_SIDE:
+            raise GardenError(
+                f"{name} is only {info.width}x{info.height} pixels; a board photo needs at least {MIN_SIDE} on each side."
+            )
+    factor = 1
+    flags = cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION
+    if info.format == "jpeg" and info.width:
+        long_side = max(info.width, info.height)
+        for f, fl in ((8, cv2.IMREAD_REDUCED_COLOR_8), (4, cv2.IMREAD_REDUCED_COLOR_4),
+                      (2, cv2.IMREAD_REDUCED_COLOR_2)):
+            if long_side / f >= target:
+                factor, flags = f, fl | cv2.IMREAD_IGNORE_ORIENTATION
+                break
+    elif info.width and info.width * info.height > MAX_FULL_DECODE_PIXELS:
+        raise GardenError(
+            f"{name} is {info.width}x{info.height} pixels, too large to decode; save it as a JPEG or smaller."
+        )
+    buf = np.frombuffer(data, np.uint8)
+    alpha = info.format == "png" and info.has_alpha
+    try:
+        image = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED if alpha else flags)
+    except cv2.error:
+        image = None
+    if image is None:
+        raise GardenError(f"{name} could not be decoded as an image (corrupt or unsupported).")
+    if alpha:
+        image = _flatten_alpha(image)
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    if image.dtype != np.uint8:
+        image = cv2.convertScaleAbs(image, alpha=255.0 / 65535.0)
+    h, w = image.shape[:2]
+    if min(h, w) * factor < MIN_SIDE:
+        raise GardenError(f"{name} is only {w * factor}x{h * factor} pixels; a board photo needs at least {MIN_SIDE} on each side.")
+    scale = float(factor)
+    if max(h, w) > max_side:
+        shrink = max_side / max(h, w)
+        image = cv2.resize(image, (max(1, round(w * shrink)), max(1, round(h * shrink))), interpolation=cv2.INTER_AREA)
+        scale /= shrink
+    image = _apply_orientation(image, info.orientation if info.format == "jpeg" else 1)
+    full_w = info.width or round(w * factor)
+    full_h = info.height or round(h * factor)
+    if info.orientation in (5, 6, 7, 8) and info.format == "jpeg":
+        full_w, full_h = full_h, full_w
+    return LoadedPhoto(np.ascontiguousarray(image), scale, (full_w, full_h), info.orientation, name)
+
+
+def _flatten_alpha(image: np.ndarray) -> np.ndarray:
+    if image.dtype != np.uint8:
+        image = cv2.convertScaleAbs(image, alpha=255.0 / 65535.0)
+    if image.ndim == 2:
+        return image
+    if image.shape[2] == 2:  # grey + alpha
+        grey, a = image[:, :, 0], image[:, :, 1]
+        image = cv2.merge([grey, grey, grey, a])
+    if image.shape[2] == 4:
+        a = image[:, :, 3:4].astype(np.float32) / 255.0
+        rgb = image[:, :, :3].astype(np.float32)
+        return (rgb * a + 255.0 * (1 - a)).astype(np.uint8)
+    return image
+
+
+def load_photo(source: str | Path | np.ndarray, **kwargs) -> LoadedPhoto:
+    """A photo from a path, or an already-decoded BGR / grey array (taken as upright)."""
+    if isinstance(source, np.ndarray):
+        image = source
+        if image.ndim == 2:
+            image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+        elif image.shape[2] == 4:
+            image = _flatten_alpha(image)
+        if image.dtype != np.uint8:
+            image = cv2.convertScaleAbs(image)
+        h, w = image.shape[:2]
+        if min(h, w) < MIN_SIDE:
+            raise GardenError(f"the image is only {w}x{h} pixels; a board photo needs at least {MIN_SIDE} on each side.")
+        max_side = kwargs.get("max_side", MAX_LONG_SIDE)
+        scale = 1.0
+        if max(h, w) > max_side:
+            shrink = max_side / max(h, w)
+            image = cv2.resize(image, (round(w * shrink), round(h * shrink)), interpolation=cv2.INTER_AREA)
+            scale = 1 / shrink
+        return LoadedPhoto(np.ascontiguousarray(image), scale, (w, h), 1, "<image>")
+    path = Path(source)
+    name = str(source)
+    if not path.exists():
+        raise GardenError(f"{name} does not exist.")
+    if path.is_dir():
+        raise GardenError(f"{name} is a folder, not a photo.")
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise GardenError(f"{name} cannot be read: {err.strerror or err}.") from None
+    return decode_photo(data, name, **kwargs)
+
+
+def sharpness(image: np.ndarray) -> float:
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    return float(cv2.Laplacian(grey, cv2.CV_32F).var())
+
+
+def capture_frame(camera: str | int, frames: int = 5) -> np.ndarray:
+    """Grabs `frames` frames from a camera index or a video file; keeps the sharpest."""
+    _quiet_opencv()
+    src: int | str = camera
+    if isinstance(camera, str) and camera.isdigit():
+        src = int(camera)
+    if isinstance(src, str) and not Path(src).exists():
+        raise GardenError(f"camera {camera} not found: no such device index or video file.")
+    cap = cv2.VideoCapture(src)
+    try:
+        if not cap.isOpened():
+            raise GardenError(f"camera {camera} could not be opened.")
+        best, best_score = None, -1.0
+        for _ in range(max(1, frames)):
+            ok, frame = cap.read()
+            if not ok or frame is None:
+                break
+            score = sharpness(frame)
+            if score > best_score:
+                best, best_score = frame, score
+    finally:
+        cap.release()
+    if best is None:
+        raise GardenError(f"camera {camera} gave no picture.")
+    if min(best.shape[:2]) < MIN_SIDE:
+        raise GardenError(f"camera {camera} gave a picture of only {best.shape[1]}x{best.shape[0]} pixels.")
+    return best

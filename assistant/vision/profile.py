@@ -1,0 +1,168 @@
+"""Board profiles: what an empty board side looks like, learnt from one photo.
+
+A profile is a folder holding `profile.json` and `reference.png`: the board
+rectified so that every cell is REF_CELL pixels square, with a margin of
+MARGIN_CELLS cells of the board's frame around the grid (used to settle the
+orientation; tiles never cover it).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from assistant.errors import GardenError, UsageError
+from assistant.paths import garden_home, repo_root
+from assistant.vision import symbols
+
+REF_CELL = 48
+MARGIN_CELLS = 0.5
+PROFILE_VERSION = 1
+_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+@dataclass
+class BoardProfile:
+    name: str
+    rows: int
+    cols: int
+    game: str = symbols.DEFAULT_GAME
+    layout: list[list[str]] = field(default_factory=list)
+    reference: np.ndarray | None = None  # BGR, reference_size
+    valid: np.ndarray | None = None  # uint8 mask: reference pixels that came from the photo
+    cell: int = REF_CELL
+    margin: float = MARGIN_CELLS
+    source_photo: str = ""
+    source_corners: list[list[float]] = field(default_factory=list)
+    path: Path | None = None
+
+    def __post_init__(self) -> None:
+        if not self.layout:
+            self.layout = [[symbols.EMPTY] * self.cols for _ in range(self.rows)]
+
+    @property
+    def margin_px(self) -> int:
+        return int(round(self.margin * self.cell))
+
+    @property
+    def reference_size(self) -> tuple[int, int]:
+        m = self.margin_px
+        return (self.cols * self.cell + 2 * m, self.rows * self.cell + 2 * m)
+
+    def grid_rect(self) -> np.ndarray:
+        """Grid corners (TL, TR, BR, BL) in reference pixels."""
+        m = self.margin_px
+        w, h = self.cols * self.cell, self.rows * self.cell
+        return np.array([[m, m], [m + w, m], [m + w, m + h], [m, m + h]], np.float64)
+
+    def to_json(self) -> dict:
+        return {
+            "version": PROFILE_VERSION,
+            "name": self.name,
+            "game": self.game,
+            "rows": self.rows,
+            "cols": self.cols,
+            "layout": symbols.layout_text(self.layout, self.game),
+            "cell": self.cell,
+            "margin": self.margin,
+            "source_photo": self.source_photo,
+            "source_corners": self.source_corners,
+        }
+
+    def save(self, folder: Path) -> Path:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "profile.json").write_text(json.dumps(self.to_json(), indent=2) + "\n")
+        ref = self.reference
+        if self.valid is not None:
+            ref = np.dstack([ref, self.valid])
+        if not cv2.imwrite(str(folder / "reference.png"), ref):
+            raise GardenError(f"could not write {folder / 'reference.png'}.")
+        self.path = folder
+        return folder
+
+
+def validate_name(name: str) -> str:
+    if not _NAME_RE.match(name):
+        raise UsageError(
+            f"board name {name!r} must be letters, digits, '-', '_' or '.', starting with a letter or digit."
+        )
+    return name
+
+
+def boards_dir() -> Path:
+    return garden_home() / "boards"
+
+
+def load_profile_dir(folder: Path, label: str | None = None) -> BoardProfile:
+    label = label or str(folder)
+    pj = folder / "profile.json"
+    try:
+        data = json.loads(pj.read_text())
+    except FileNotFoundError:
+        raise GardenError(f"board profile {label} has no profile.json.") from None
+    except (OSError, ValueError) as err:
+        raise GardenError(f"board profile {label}: profile.json is unreadable ({err}).") from None
+    try:
+        rows, cols = int(data["rows"]), int(data["cols"])
+        game = str(data.get("game", symbols.DEFAULT_GAME))
+        layout = symbols.parse_layout(data.get("layout"), rows, cols, game)
+        cell = int(data.get("cell", REF_CELL))
+        margin = float(data.get("margin", MARGIN_CELLS))
+    except (KeyError, TypeError, ValueError, UsageError) as err:
+        raise GardenError(f"board profile {label}: profile.json is invalid ({err}).") from None
+    ref = cv2.imread(str(folder / "reference.png"), cv2.IMREAD_UNCHANGED)
+    if ref is None:
+        raise GardenError(f"board profile {label}: reference.png is missing or unreadable.")
+    valid = None
+    if ref.ndim == 3 and ref.shape[2] == 4:
+        valid = ref[:, :, 3].copy()
+        ref = np.ascontiguousarray(ref[:, :, :3])
+    prof = BoardProfile(
+        name=str(data.get("name", folder.name)), rows=rows, cols=cols, game=game, layout=layout,
+        reference=ref, valid=valid, cell=cell, margin=margin,
+        source_photo=str(data.get("source_photo", "")),
+        source_corners=data.get("source_corners", []), path=folder,
+    )
+    if ref.shape[1::-1] != prof.reference_size:
+        raise GardenError(f"board profile {label}: reference.png does not match its {rows}x{cols} grid.")
+    return prof
+
+
+def find_profile(name: str) -> Path:
+    """$GARDEN_HOME/boards/NAME, then the checkout's calibration/NAME, then a path."""
+    candidates: list[Path] = []
+    if _NAME_RE.match(name):
+        candidates.append(boards_dir() / name)
+        root = repo_root()
+        if root is not None:
+            candidates.append(root / "calibration" / name)
+    p = Path(name).expanduser()
+    candidates.append(p.parent if p.name == "profile.json" else p)
+    for c in candidates:
+        if (c / "profile.json").is_file():
+            return c
+    raise GardenError(f"unknown board {name!r}: no profile in {boards_dir()} or calibration/ (see `garden boards`).")
+
+
+def load_profile(name_or_path: str) -> BoardProfile:
+    return load_profile_dir(find_profile(name_or_path), name_or_path)
+
+
+def list_profiles() -> list[tuple[str, Path]]:
+    seen: dict[str, Path] = {}
+    places = [boards_dir()]
+    root = repo_root()
+    if root is not None:
+        places.append(root / "calibration")
+    for place in places:
+        if not place.is_dir():
+            continue
+        for d in sorted(place.iterdir()):
+            if (d / "profile.json").is_file() and d.name not in seen:
+                seen[d.name] = d
+    return sorted(seen.items())

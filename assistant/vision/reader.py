@@ -1,0 +1,565 @@
+"""Reading a board photo: locate the grid, rectify it, classify every cell.
+
+Library entry points (no side effects on import beyond numpy/cv2):
+    read_photo(source, profile) -> BoardReading      (with a calibrated profile)
+    read_grid(source, rows, cols) -> BoardReading    (no profile: blank vs marked)
+    calibrate(source, name, rows, cols, ...) -> (BoardProfile, preview BGR image)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from assistant.errors import GardenError, UsageError
+from assistant.vision import symbols
+from assistant.vision.geometry import is_convex_quad, order_clockwise_from_top, project
+from assistant.vision.gridfind import GridCandidate, find_grids
+from assistant.vision.imageio import LoadedPhoto, load_photo
+from assistant.vision.profile import REF_CELL, BoardProfile, validate_name
+
+#: a located board must match its reference at least this well (0..1, see _match_score)
+FOUND_SCORE = 0.30
+#: feature inliers that, with FOUND_SCORE, confirm a location found by the art
+ART_INLIERS = 12
+#: so many inliers of one homography confirm a location on their own
+ART_INLIERS_ALONE = 20
+#: without feature support (grid lines only) the match must be this strong and this clear
+FOUND_SCORE_WITHOUT_ART = 0.45
+GRID_ORIENTATION_MARGIN = 0.15
+#: a grid-line location this good is taken without looking at features (speed)
+GRID_EARLY_SCORE = 0.6
+GRID_EARLY_MARGIN = 0.2
+#: a well-supported homography must still beat the board's other orientations by this much
+ART_ORIENTATION_MARGIN = 0.05
+#: the chosen orientation must beat the next best by this much
+ORIENTATION_MARGIN = 0.06
+#: no-profile mode: weakest grid line must stand out by this factor
+GRID_SCORE = 1.6
+#: confidence below this puts a cell in `uncertain`
+UNCERTAIN_BELOW = 0.5
+
+
+@dataclass
+class BoardReading:
+    """What a photo shows. Coordinates are full-size upright photo pixels.
+
+    `homography` maps photo pixels to grid units: cell (r, c) is the square
+    [c, c+1] x [r, r+1]; its inverse maps grid units back onto the photo.
+    """
+
+    board: str | None
+    rows: int
+    cols: int
+    cells: list[list[str]]
+    confidence: np.ndarray  # rows x cols, 0..1
+    uncertain: list[tuple[int, int]]
+    corners: np.ndarray  # 4x2, TL TR BR BL of the (calibrated) grid
+    homography: np.ndarray
+    photo_size: tuple[int, int]
+    locate_score: float = 0.0
+    method: str = ""
+    photo_path: str | None = None
+    details: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        out = {
+            "board": self.board,
+            "rows": self.rows,
+            "cols": self.cols,
+            "cells": self.cells,
+            "uncertain": [[int(r), int(c)] for r, c in self.uncertain],
+            "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
+        }
+        if self.photo_path:
+            out["photo"] = self.photo_path
+        return out
+
+    def is_covered(self, r: int, c: int) -> bool:
+        return self.cells[r][c] == symbols.COVERED
+
+
+# ----------------------------------------------------------------- helpers
+
+def _grey(img: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(img, cv2.COLOR_BGR2GRAY) if img.ndim == 3 else img
+
+
+def _highpass(g: np.ndarray, sigma: float) -> np.ndarray:
+    g = g.astype(np.float32)
+    return g - cv2.GaussianBlur(g, (0, 0), sigma)
+
+
+def _blocks(a: np.ndarray, m: int, rows: int, cols: int, s: int, inset: int) -> np.ndarray:
+    """rows x cols x k array of the pixels of each cell (inset on every side)."""
+    grid = a[m : m + rows * s, m : m + cols * s]
+    b = grid.reshape(rows, s, cols, s, *a.shape[2:]).swapaxes(1, 2)
+    b = b[:, :, inset : s - inset, inset : s - inset]
+    return b.reshape(rows, cols, -1, *a.shape[2:]) if a.ndim == 3 else b.reshape(rows, cols, -1)
+
+
+def _ncc(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Normalised cross-correlation along the last axis."""
+    a = a - a.mean(axis=-1, keepdims=True)
+    b = b - b.mean(axis=-1, keepdims=True)
+    num = (a * b).sum(axis=-1)
+    den = np.sqrt((a * a).sum(axis=-1) * (b * b).sum(axis=-1)) + 1e-6
+    return num / den
+
+
+def _ring_mask(prof: BoardProfile, scale: float) -> np.ndarray:
+    w, h = prof.reference_size
+    w, h = int(round(w * scale)), int(round(h * scale))
+    m = int(round(prof.margin_px * scale))
+    mask = np.ones((h, w), bool)
+    mask[m : h - m, m : w - m] = False
+    return mask
+
+
+class _Reference:
+    """A profile's reference prepared for matching at two scales."""
+
+    def __init__(self, prof: BoardProfile) -> None:
+        self.prof = prof
+        ref = prof.reference
+        self.grey = _grey(ref).astype(np.float32)
+        valid = prof.valid if prof.valid is not None else np.full(self.grey.shape, 255, np.uint8)
+        self.valid = valid > 127
+        # small copy for orientation / candidate scoring
+        self.s_scale = 0.5
+        w, h = prof.reference_size
+        self.s_size = (int(round(w * 0.5)), int(round(h * 0.5)))
+        self.s_grey = cv2.resize(self.grey, self.s_size, interpolation=cv2.INTER_AREA)
+        self.s_hp = _highpass(cv2.GaussianBlur(self.s_grey, (0, 0), 1.0), prof.cell * 0.5 / 3)
+        self.s_valid = cv2.resize(valid, self.s_size, interpolation=cv2.INTER_NEAREST) > 127
+        self.s_ring = _ring_mask(prof, 0.5) & self.s_valid
+        self.s_cells = _blocks(self.s_hp, prof.margin_px // 2, prof.rows, prof.cols, prof.cell // 2, 2)
+        self.s_cell_tex = self.s_cells.std(axis=-1)
+        self.s_ring_hp = self.s_hp[self.s_ring]
+        ring_tex = float(self.s_ring_hp.std()) if self.s_ring_hp.size > 50 else 0.0
+        self._art = None
+        self.ring_weight = 0.5 if ring_tex > 3.0 and self.s_ring.mean() > 0.3 * _ring_mask(prof, 0.5).mean() else 0.0
+
+    @property
+    def art(self):
+        if self._art is None:
+            from assistant.vision.artmatch import ArtFeatures
+
+            self._art = ArtFeatures(self.grey, self.valid)
+        return self._art
+
+    def match_score(self, warp_small: np.ndarray) -> float:
+        """How well a rectified photo (small scale, grey) matches the reference: the
+        mean of the better half of per-cell correlations, blended with the frame's."""
+        prof = self.prof
+        hp = _highpass(cv2.GaussianBlur(warp_small.astype(np.float32), (0, 0), 1.0), prof.cell * 0.5 / 3)
+        cells = _blocks(hp, prof.margin_px // 2, prof.rows, prof.cols, prof.cell // 2, 2)
+        ncc = _ncc(cells, self.s_cells)
+        textured = self.s_cell_tex > 2.0
+        if textured.sum() >= 1:
+            vals = np.sort(ncc[textured].ravel())[::-1]
+            k = max(1, int(np.ceil(len(vals) * 0.5)))
+            cell_score = float(vals[:k].mean())
+        else:
+            cell_score = 0.0
+        if self.ring_weight > 0:
+            ring = float(_ncc(hp[self.s_ring][None, :], self.s_ring_hp[None, :])[0])
+            return self.ring_weight * ring + (1 - self.ring_weight) * cell_score
+        return cell_score
+
+
+def _warp_to_ref(img: np.ndarray, corners: np.ndarray, prof: BoardProfile, scale: float,
+                 interp: int = cv2.INTER_LINEAR) -> tuple[np.ndarray, np.ndarray]:
+    rect = prof.grid_rect() * scale
+    H = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), rect.astype(np.float32))
+    w, h = prof.reference_size
+    size = (int(round(w * scale)), int(round(h * scale)))
+    return cv2.warpPerspective(img, H, size, flags=interp, borderMode=cv2.BORDER_REPLICATE), H
+
+
+# ----------------------------------------------------------------- locate
+
+@dataclass
+class _Located:
+    corners: np.ndarray  # decoded-image pixels, calibrated order
+    score: float
+    second: float
+    method: str
+    inliers: int = 0
+
+
+def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
+    """Finds the board: by its grid lines when that match is unmistakable (cheap),
+    else by its printed art (SIFT features + MAGSAC homography, which also fixes the
+    orientation). Every candidate is verified against the reference (_verified);
+    the caller refuses an unverified one."""
+    from assistant.vision import artmatch
+
+    prof = ref.prof
+    grey = _grey(img)
+    results: list[_Located] = []
+
+    def consider(corners: np.ndarray, method: str) -> None:
+        scores = []
+        for k in range(4):
+            q = np.roll(corners, -k, axis=0)
+            warp, _ = _warp_to_ref(grey, q, prof, ref.s_scale)
+            scores.append((ref.match_score(warp), k))
+        scores.sort(reverse=True)
+        q = _polish(img, np.roll(corners, -scores[0][1], axis=0), ref)
+        score, second = _orientation_scores(grey, q, ref)
+        results.append(_Located(q, score, second, method, 0))
+
+    # cheap first: grid lines, kept at once only when the match is unmistakable
+    for cand in find_grids(grey, prof.rows, prof.cols, max_results=3):
+        consider(cand.corners, "grid")
+        last = results[-1]
+        if last.score >= GRID_EARLY_SCORE and last.score - last.second >= GRID_EARLY_MARGIN:
+            return last
+    # then the printed art: strongest features first, all of them for small boards
+    for limit in (artmatch.PHOTO_FEATURES, 0):
+        m = artmatch.match_art(ref.art, artmatch.photo_features(grey, limit), prof.grid_rect(), grey.shape)
+        if m is not None:
+            # a homography from many inliers is already sub-pixel; few inliers get ECC polish
+            corners = m.corners if m.inliers >= ART_INLIERS_ALONE else _polish(img, m.corners, ref)
+            score, second = _orientation_scores(grey, corners, ref)
+            results.append(_Located(corners, score, second, "art", m.inliers))
+            if _verified(results[-1]):
+                return results[-1]
+    ok = [r for r in results if _verified(r)]
+    pool = ok or results
+    return max(pool, key=lambda r: r.score) if pool else None
+
+
+def _polish(img: np.ndarray, corners: np.ndarray, ref: _Reference) -> np.ndarray:
+    for scale, its, shift in ((0.5, 40, 1.0), (1.0, 25, 0.5)):
+        moved = refine_alignment(img, corners, ref, scale, iterations=its, max_shift=shift)
+        if moved is not corners and _score_at(img, moved, ref) > _score_at(img, corners, ref):
+            corners = moved
+    return corners
+
+
+def _orientation_scores(grey: np.ndarray, corners: np.ndarray, ref: _Reference) -> tuple[float, float]:
+    """Match score as located, and the best of the three other rotations."""
+    prof = ref.prof
+    scores = []
+    for k in range(4):
+        if k and prof.rows != prof.cols and k % 2:
+            continue
+        warp, _ = _warp_to_ref(grey, np.roll(corners, -k, axis=0), prof, ref.s_scale)
+        scores.append(ref.match_score(warp))
+    return scores[0], max(scores[1:]) if len(scores) > 1 else -1.0
+
+
+def _verified(loc: _Located) -> bool:
+    """Accept a location only when the rectified board matches its reference and
+    beats its other orientations (thresholds measured on rendered photos)."""
+    if loc.inliers >= ART_INLIERS_ALONE:
+        return loc.score - loc.second >= ART_ORIENTATION_MARGIN
+    if loc.score - loc.second < ORIENTATION_MARGIN or loc.score < FOUND_SCORE:
+        return False
+    if loc.inliers >= ART_INLIERS:
+        return True
+    return loc.score >= FOUND_SCORE_WITHOUT_ART and loc.score - loc.second >= GRID_ORIENTATION_MARGIN
+
+
+def _score_at(img: np.ndarray, corners: np.ndarray, ref: _Reference) -> float:
+    warp, _ = _warp_to_ref(_grey(img), corners, ref.prof, ref.s_scale)
+    return ref.match_score(warp)
+
+
+def refine_alignment(img: np.ndarray, corners: np.ndarray, ref: _Reference, scale: float = 0.5,
+                     iterations: int = 40, max_shift: float = 0.5) -> np.ndarray:
+    """Polishes located corners by aligning the rectified photo with the reference
+    (ECC, homography motion). Returns the input corners when alignment fails or
+    wanders more than half a cell."""
+    prof = ref.prof
+    grey = _grey(img)
+    warp, Hs = _warp_to_ref(grey, corners, prof, scale)
+    if scale == ref.s_scale:
+        template, valid = ref.s_grey, ref.s_valid
+    else:
+        size = tuple(int(round(v * scale)) for v in prof.reference_size)
+        template = cv2.resize(ref.grey, size, interpolation=cv2.INTER_AREA)
+        valid = cv2.resize(ref.valid.astype(np.uint8), size, interpolation=cv2.INTER_NEAREST) > 0
+    W = np.eye(3, dtype=np.float32)
+    try:
+        _, W = cv2.findTransformECC(template.astype(np.float32), warp.astype(np.float32), W, cv2.MOTION_HOMOGRAPHY,
+                                    (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, iterations, 1e-4),
+                                    valid.astype(np.uint8) * 255, 5)
+    except cv2.error:
+        return corners
+    rect = prof.grid_rect() * scale
+    moved = project(W, rect)
+    if np.max(np.linalg.norm(moved - rect, axis=1)) > max_shift * prof.cell * scale:
+        return corners
+    return project(np.linalg.inv(Hs), moved)
+
+
+# ----------------------------------------------------------------- classify
+
+def _lab_means(cells_bgr: np.ndarray) -> np.ndarray:
+    """rows x cols x k x 3 BGR pixels -> rows x cols x 3 mean Lab (L 0..100, a, b)."""
+    mean_bgr = cells_bgr.astype(np.float32).mean(axis=2) / 255.0
+    lab = cv2.cvtColor(mean_bgr.reshape(1, -1, 3), cv2.COLOR_BGR2Lab).reshape(mean_bgr.shape)
+    return lab
+
+
+def _ring_blocks(warp: np.ndarray, ref: np.ndarray, prof: BoardProfile):
+    """Mean Lab of cell-sized blocks of the frame margin (photo, reference) and their
+    centres in grid units; only blocks fully inside the calibration photo."""
+    s, m = prof.cell, prof.margin_px
+    W, H = prof.reference_size
+    valid = prof.valid if prof.valid is not None else np.full((H, W), 255, np.uint8)
+    boxes = []
+    for c in range(prof.cols):
+        x0 = m + c * s
+        boxes.append((x0, 0, x0 + s, m))
+        boxes.append((x0, H - m, x0 + s, H))
+    for r in range(prof.rows):
+        y0 = m + r * s
+        boxes.append((0, y0, m, y0 + s))
+        boxes.append((W - m, y0, W, y0 + s))
+    lp, lr, pos = [], [], []
+    for x0, y0, x1, y1 in boxes:
+        if x1 - x0 < 3 or y1 - y0 < 3 or valid[y0:y1, x0:x1].min() < 128:
+            continue
+        lp.append(warp[y0:y1, x0:x1].reshape(-1, 3))
+        lr.append(ref[y0:y1, x0:x1].reshape(-1, 3))
+        pos.append(((x0 + x1) / 2 / s - m / s, (y0 + y1) / 2 / s - m / s))
+    if not lp:
+        return np.zeros((0, 3)), np.zeros((0, 3)), np.zeros((0, 2))
+    def labs(blocks):
+        means = np.array([b.astype(np.float32).mean(axis=0) for b in blocks], np.float32) / 255.0
+        return cv2.cvtColor(means.reshape(1, -1, 3), cv2.COLOR_BGR2Lab).reshape(-1, 3)
+    return labs(lp), labs(lr), np.array(pos)
+
+
+def classify_with_profile(img: np.ndarray, corners: np.ndarray, prof: BoardProfile
+                          ) -> tuple[list[list[str]], np.ndarray, dict]:
+    s = prof.cell
+    m = prof.margin_px
+    warp, _ = _warp_to_ref(img, corners, prof, 1.0)
+    ref = prof.reference
+    g_p = _grey(warp).astype(np.float32)
+    g_r = _grey(ref).astype(np.float32)
+    sig = s / 6
+    hp_p = cv2.GaussianBlur(_highpass(g_p, sig), (0, 0), 2.0)
+    hp_r = cv2.GaussianBlur(_highpass(g_r, sig), (0, 0), 2.0)
+    inset = max(2, int(s * 0.15))
+    cp = _blocks(hp_p, m, prof.rows, prof.cols, s, inset)
+    cr = _blocks(hp_r, m, prof.rows, prof.cols, s, inset)
+    ncc = _ncc(cp, cr)
+    tex_p = cp.std(axis=-1)
+    tex_r = cr.std(axis=-1)
+    # contrast gain photo/reference, from cells that clearly match
+    good = (ncc > 0.6) & (tex_r > 3)
+    if good.sum() >= 2:
+        gain = float(np.median(tex_p[good] / tex_r[good]))
+    else:
+        gain = 1.0
+    gain = float(np.clip(gain, 0.4, 2.0))
+    lab_p = _lab_means(_blocks(warp, m, prof.rows, prof.cols, s, inset))
+    lab_r = _lab_means(_blocks(ref, m, prof.rows, prof.cols, s, inset))
+    rr, cc = np.mgrid[0 : prof.rows, 0 : prof.cols]
+    pos_cells = np.stack([cc.ravel() + 0.5, rr.ravel() + 0.5], axis=1)
+    # lighting from the frame (never covered) and the cells whose art clearly matches
+    ring_p, ring_r, ring_pos = _ring_blocks(warp, ref, prof)
+    trust = (ncc.ravel() > 0.55) & (tex_r.ravel() > 4.0)
+    lp = np.concatenate([lab_p.reshape(-1, 3)[trust], ring_p])
+    lr = np.concatenate([lab_r.reshape(-1, 3)[trust], ring_r])
+    pos = np.concatenate([pos_cells[trust], ring_pos])
+    if len(lp) < 4:  # nothing trusted: fall back to every cell (robust fit below)
+        lp, lr, pos = lab_p.reshape(-1, 3), lab_r.reshape(-1, 3), pos_cells
+    log_ratio = np.log((lp[:, 0] + 5) / (lr[:, 0] + 5))
+    A = np.stack([np.ones(len(pos)), pos[:, 0], pos[:, 1]], axis=1)
+    keep = np.ones(len(pos), bool)
+    coef = np.array([np.median(log_ratio), 0.0, 0.0])
+    for _ in range(3):
+        if keep.sum() >= 6:
+            coef, *_ = np.linalg.lstsq(A[keep], log_ratio[keep], rcond=None)
+        res = np.abs(log_ratio - A @ coef)
+        keep = res < max(0.12, float(np.percentile(res, 60)))
+    ab_off = np.median((lp[:, 1:] - lr[:, 1:])[keep], axis=0)
+    A_cells = np.stack([np.ones(len(pos_cells)), pos_cells[:, 0], pos_cells[:, 1]], axis=1)
+    expect = (A_cells @ coef).reshape(prof.rows, prof.cols)
+    ratio = (lab_p[..., 0] + 5) / (lab_r[..., 0] + 5)
+    dl = np.abs(np.log(ratio) - expect)
+    d_ab = lab_p[..., 1:] - lab_r[..., 1:]
+    # brighter light (glare) washes colour out: compare chroma scaled by lightness
+    chroma = np.linalg.norm(d_ab - ab_off, axis=-1)
+    textured = tex_r > 4.0
+    struct = np.where(textured, (1 - ncc) / 1.4,
+                      np.clip((tex_p / gain - tex_r) / 10.0, 0, None))
+    # a textured reference whose photo cell is flat is covered (or badly blurred)
+    struct = np.where(textured & (tex_p / gain < 0.35 * tex_r), np.maximum(struct, 0.8), struct)
+    colour = chroma / 24.0
+    lum = dl / 0.6
+    d = np.maximum(np.maximum(struct, colour), lum)
+    # the reference's own art plainly visible means the cell is not covered,
+    # whatever glare or shade does to its colour
+    art_seen = textured & (ncc > 0.6)
+    d = np.where(art_seen, np.minimum(d, struct), d)
+    covered = d >= 0.5
+    conf = np.clip(np.abs(d - 0.5) / 0.2, 0, 1)
+    cells = [[symbols.COVERED if covered[r, c] else prof.layout[r][c] for c in range(prof.cols)]
+             for r in range(prof.rows)]
+    details = {"ncc": ncc, "struct": struct, "colour": colour, "lum": lum, "d": d, "gain": gain,
+               "light": coef, "ab_off": ab_off}
+    return cells, conf, details
+
+
+def classify_blank(img: np.ndarray, corners: np.ndarray, rows: int, cols: int
+                   ) -> tuple[list[list[str]], np.ndarray, dict]:
+    """No profile: a cell is blank when it is as plain as the board's blank cells."""
+    s = 32
+    H = cv2.getPerspectiveTransform(np.asarray(corners, np.float32),
+                                    np.float32([[0, 0], [cols * s, 0], [cols * s, rows * s], [0, rows * s]]))
+    warp = cv2.warpPerspective(img, H, (cols * s, rows * s), flags=cv2.INTER_LINEAR)
+    g = _grey(warp).astype(np.float32)
+    bg = cv2.morphologyEx(g, cv2.MORPH_CLOSE, np.ones((s // 2, s // 2), np.uint8))
+    bg = cv2.GaussianBlur(bg, (0, 0), s / 3)
+    norm = g / (bg + 1.0)
+    inset = int(s * 0.2)
+    cells_n = _blocks(norm, 0, rows, cols, s, inset)
+    tex = cells_n.std(axis=-1)
+    ink = (cells_n < 0.75).mean(axis=-1)
+    lab = _lab_means(_blocks(warp, 0, rows, cols, s, inset))
+    # blank prototype: the plainest cells' colour
+    plain = tex < np.percentile(tex, 30) + 1e-6
+    proto = np.median(lab[plain], axis=0)
+    chroma = np.linalg.norm(lab[..., 1:] - proto[1:], axis=-1)
+    # lightness against a smooth (planar) fit over the plain cells: uneven light is not a tile
+    rr, cc = np.mgrid[0:rows, 0:cols]
+    A = np.stack([np.ones(rows * cols), rr.ravel(), cc.ravel()], axis=1)
+    logl = np.log(lab[..., 0] + 5).ravel()
+    coef, *_ = np.linalg.lstsq(A[plain.ravel()], logl[plain.ravel()], rcond=None)
+    lum = np.abs(logl - A @ coef).reshape(rows, cols)
+    t_tex = 0.065
+    # per-photo: if the textures split cleanly in two, put the threshold in the gap
+    st = np.sort(tex.ravel())
+    gaps = np.diff(st)
+    if len(st) > 4:
+        i = int(np.argmax(gaps))
+        lo, hi = st[i], st[i + 1]
+        if hi > 1.8 * lo + 0.01 and 0.03 < (lo + hi) / 2 < 0.1:
+            t_tex = float((lo + hi) / 2)
+    d = np.maximum.reduce([tex / t_tex * 0.5, chroma / 60.0, lum / 0.9])
+    covered = d >= 0.5
+    conf = np.clip(np.abs(d - 0.5) / 0.2, 0, 1)
+    cells = [[symbols.COVERED if covered[r, c] else symbols.EMPTY for c in range(cols)] for r in range(rows)]
+    return cells, conf, {"tex": tex, "ink": ink, "d": d, "t_tex": t_tex, "chroma": chroma, "lum": lum}
+
+
+# ----------------------------------------------------------------- entry points
+
+def _photo(source) -> LoadedPhoto:
+    if isinstance(source, LoadedPhoto):
+        return source
+    if isinstance(source, (bytes, bytearray)):
+        from assistant.vision.imageio import decode_photo
+
+        return decode_photo(bytes(source), "<photo bytes>")
+    return load_photo(source)
+
+
+def _reading(board, rows, cols, cells, conf, corners_img, photo: LoadedPhoto, score, method, details):
+    corners_full = np.asarray(corners_img, np.float64) * photo.scale
+    H = cv2.getPerspectiveTransform(corners_full.astype(np.float32),
+                                    np.float32([[0, 0], [cols, 0], [cols, rows], [0, rows]]))
+    uncertain = [(r, c) for r in range(rows) for c in range(cols) if conf[r, c] < UNCERTAIN_BELOW]
+    return BoardReading(board, rows, cols, cells, conf, uncertain, corners_full, H, photo.full_size,
+                        float(score), method, None, details)
+
+
+def read_photo(source, profile: BoardProfile) -> BoardReading:
+    """Reads a photo of a calibrated board; raises GardenError when it cannot be read."""
+    photo = _photo(source)
+    ref = _Reference(profile)
+    loc = locate_board(photo.image, ref)
+    if loc is None:
+        raise GardenError(f"could not find board {profile.name} in {photo.source}.")
+    if not _verified(loc):
+        if loc.score >= FOUND_SCORE and loc.score - loc.second < ORIENTATION_MARGIN:
+            raise GardenError(f"found board {profile.name} in {photo.source} but cannot tell which way round it lies.")
+        raise GardenError(f"could not find board {profile.name} in {photo.source} with confidence "
+                          f"(best match {loc.score:.2f}).")
+    corners = loc.corners
+    cells, conf, details = classify_with_profile(photo.image, corners, profile)
+    details["second"] = loc.second
+    return _reading(profile.name, profile.rows, profile.cols, cells, conf, corners, photo,
+                    loc.score, loc.method, details)
+
+
+def read_grid(source, rows: int, cols: int) -> BoardReading:
+    """No profile: finds an R x C grid and tells blank cells from marked/covered ones."""
+    photo = _photo(source)
+    grids = find_grids(photo.image, rows, cols)
+    if not grids or grids[0].score < GRID_SCORE:
+        raise GardenError(f"could not find a {rows}x{cols} grid in {photo.source}.")
+    g = grids[0]
+    corners = _upright_order(g.corners, rows, cols)
+    cells, conf, details = classify_blank(photo.image, corners, rows, cols)
+    return _reading(None, rows, cols, cells, conf, corners, photo, g.score, "grid", details)
+
+
+def _upright_order(corners: np.ndarray, rows: int, cols: int) -> np.ndarray:
+    """TL first on the edge nearest the top; for R != C, the top edge must span C cells."""
+    q = order_clockwise_from_top(corners)
+    if rows != cols:
+        top = np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])
+        side = np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])
+        # top/bottom edges hold C cells: longer edges when C > R
+        if (cols > rows) != (top >= side):
+            # choose the C-edge nearer the top of the photo
+            a, b = np.roll(q, -1, axis=0), np.roll(q, -3, axis=0)
+            q = a if (a[0][1] + a[1][1]) <= (b[0][1] + b[1][1]) else b
+    return q
+
+
+def calibrate(source, name: str, rows: int, cols: int, corners: np.ndarray | None = None,
+              layout: str | None = None, game: str = symbols.DEFAULT_GAME
+              ) -> tuple[BoardProfile, np.ndarray]:
+    """Learns a board side from one photo of it empty. `corners` are full-size
+    photo pixels TL, TR, BR, BL; without them the grid is found automatically."""
+    validate_name(name)
+    grid_layout = symbols.parse_layout(layout, rows, cols, game)
+    photo = _photo(source)
+    W, H = photo.full_size
+    if corners is not None:
+        corners = np.asarray(corners, np.float64).reshape(4, 2)
+        tol = 0.5
+        if np.any(corners < -tol) or np.any(corners[:, 0] > W + tol) or np.any(corners[:, 1] > H + tol):
+            raise UsageError(f"--corners lie outside the {W}x{H} photo {photo.source}.")
+        if not is_convex_quad(corners):
+            raise UsageError("--corners are not a convex quadrilateral (give TL, TR, BR, BL in order).")
+        c_img = corners / photo.scale
+        method = "corners"
+        score = 1.0
+    else:
+        grids = find_grids(photo.image, rows, cols)
+        if not grids or grids[0].score < GRID_SCORE:
+            raise GardenError(f"could not find a {rows}x{cols} grid in {photo.source}; give --corners.")
+        c_img = _upright_order(grids[0].corners, rows, cols)
+        method = "auto"
+        score = grids[0].score
+    prof = BoardProfile(name=name, rows=rows, cols=cols, game=game, layout=grid_layout,
+                        source_photo=Path(photo.source).name,
+                        source_corners=[[round(float(x), 1), round(float(y), 1)] for x, y in c_img * photo.scale])
+    ref, _ = _warp_to_ref(photo.image, c_img, prof, 1.0, interp=cv2.INTER_AREA)
+    ones = np.full(photo.image.shape[:2], 255, np.uint8)
+    Hm = cv2.getPerspectiveTransform(np.asarray(c_img, np.float32), prof.grid_rect().astype(np.float32))
+    valid = cv2.warpPerspective(ones, Hm, prof.reference_size, flags=cv2.INTER_NEAREST,
+                                borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    prof.reference = ref
+    prof.valid = valid
+    from assistant.vision.draw import draw_grid_preview
+
+    preview = draw_grid_preview(photo.image, c_img, rows, cols, grid_layout)
+    prof_details = {"method": method, "score": score}
+    prof.source_photo = prof.source_photo
+    prof.__dict__["calibration"] = prof_details
+    return prof, preview

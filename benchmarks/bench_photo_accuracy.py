@@ -1,0 +1,152 @@
+"""Accuracy of `garden check PHOTO --board NAME` on rendered photos with known truth.
+
+Prints: board found % (found = read, with corners within 2% of the grid's
+diagonal of the truth), per-cell error % (covered vs not) over found photos,
+photos read without a single wrong cell, uncertain cells, refusals, and each failure.
+
+    .venv/bin/python benchmarks/bench_photo_accuracy.py [--count 60] [--seed 1] [--size 1600x1200]
+    .venv/bin/python benchmarks/bench_photo_accuracy.py --dir samples/photos   # photos + truth JSON beside them
+    .venv/bin/python benchmarks/bench_photo_accuracy.py --synth               # tests/vision/synth.py boards
+
+Without --dir the photos are rendered into memory by samples.renderer (each
+design calibrated from its calibration_photo with the truth corners); with
+--dir each truth's "board" is looked up like `garden check --board` does
+($GARDEN_HOME/boards, then calibration/).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "vision"))
+
+import numpy as np  # noqa: E402
+
+from assistant.errors import GardenError  # noqa: E402
+from assistant.vision.imageio import load_photo  # noqa: E402
+from assistant.vision.profile import load_profile  # noqa: E402
+from assistant.vision.reader import calibrate, read_photo  # noqa: E402
+
+
+def _covered(cells):
+    return np.array([[c == "covered" for c in row] for row in cells])
+
+
+def rendered_cases(count: int, seed: int, size: tuple[int, int], use_synth: bool):
+    """Yields (label, image, truth, profile)."""
+    profiles = {}
+    if not use_synth:
+        try:
+            from samples.renderer import calibration_photo, render_photo  # type: ignore
+            from samples.renderer.designs import SAMPLE_DESIGNS, SAMPLE_WOODLAND  # type: ignore
+        except ImportError:
+            print("samples.renderer.render_photo is not available: using tests/vision/synth.py")
+            use_synth = True
+    if use_synth:
+        import synth
+
+        for i in range(count):
+            d = i % 3
+            if d not in profiles:
+                img, t = synth.calibration_scene(d)
+                profiles[d], _ = calibrate(img, f"synth-{d}", 5, 5, np.array(t["corners"]), t["layout"])
+            img, t = synth.scene(d, seed * 100000 + i, size=size, tilt=45.0)
+            yield f"synth-{d} seed {seed * 100000 + i}", img, t, profiles[d]
+        return
+    designs = list(SAMPLE_DESIGNS) + list(SAMPLE_WOODLAND)
+    for i in range(count):
+        design = designs[i % len(designs)]
+        if design not in profiles:
+            img, t = calibration_photo(design, seed)
+            profiles[design], _ = calibrate(img, design, t["rows"], t["cols"], np.array(t["corners"]),
+                                            t.get("layout"), _game(t))
+        s = seed * 100000 + i
+        img, t = render_photo(design, s, size=size)
+        yield f"{design} seed {s}", img, t, profiles[design]
+
+
+def _game(truth) -> str:
+    return "indian-summer" if truth.get("rows") == 9 and truth.get("cols") == 8 else "cottage-garden"
+
+
+def dir_cases(folder: Path):
+    for tj in sorted(folder.glob("*.json")):
+        truth = json.loads(tj.read_text())
+        photo = next((tj.with_suffix(e) for e in (".jpg", ".jpeg", ".png") if tj.with_suffix(e).exists()), None)
+        if photo is None or "board" not in truth:
+            continue
+        yield tj.stem, photo, truth, load_profile(truth["board"])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--count", type=int, default=60)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--size", default="1600x1200")
+    ap.add_argument("--dir", type=Path)
+    ap.add_argument("--synth", action="store_true")
+    args = ap.parse_args()
+    w, h = (int(v) for v in args.size.lower().split("x"))
+    cases = dir_cases(args.dir) if args.dir else rendered_cases(args.count, args.seed, (w, h), args.synth)
+    n = found = perfect = wrong = cells = unc = wrong_unc = refused = 0
+    failures = []
+    scores = []
+    t0 = time.perf_counter()
+    for label, source, truth, prof in cases:
+        n += 1
+        tc = np.array(truth["corners"], np.float64)
+        diag = np.linalg.norm(tc[0] - tc[2])
+        try:
+            reading = read_photo(source if isinstance(source, bytes) else load_photo(source), prof)
+        except GardenError as err:
+            refused += 1
+            failures.append(f"{label}: refused: {err}")
+            continue
+        cerr = float(np.max(np.linalg.norm(reading.corners - tc, axis=1))) / diag
+        if cerr > 0.02:
+            failures.append(f"{label}: WRONG PLACE/ORIENTATION, corners off by {cerr * 100:.1f}% of diagonal "
+                            f"(match {reading.locate_score:.2f}, next orientation {reading.details.get('second', 0):.2f})")
+            continue
+        found += 1
+        scores.append((reading.locate_score, reading.details.get("second", 0.0)))
+        bad = _covered(reading.cells) != _covered(truth["cells"])
+        # printed symbols must also match where uncovered
+        sym_bad = np.array([[(reading.cells[r][c] != truth["cells"][r][c]) for c in range(reading.cols)]
+                            for r in range(reading.rows)]) & ~bad
+        k = int(bad.sum())
+        wrong += k
+        cells += bad.size
+        perfect += k == 0 and not sym_bad.any()
+        u = np.zeros(bad.shape, bool)
+        for r, c in reading.uncertain:
+            u[r, c] = True
+        unc += int(u.sum())
+        wrong_unc += int((bad & u).sum())
+        if k or sym_bad.any():
+            where = [(r, c, truth["cells"][r][c], reading.cells[r][c]) for r, c in zip(*np.nonzero(bad | sym_bad))]
+            failures.append(f"{label}: {k} wrong cells {where} ({int((bad & u).sum())} marked uncertain)")
+    dt = time.perf_counter() - t0
+    n = max(n, 1)
+    print(f"photos: {n}  board found: {found} ({found / n * 100:.1f}%)  refused: {refused}  "
+          f"wrong place: {n - found - refused}")
+    print(f"per-cell error (covered vs not) over found photos: {wrong / max(cells, 1) * 100:.2f}% "
+          f"({wrong} of {cells})")
+    print(f"photos read without a wrong cell: {perfect} ({perfect / n * 100:.1f}% of all)")
+    print(f"cells marked uncertain: {unc}; errors among them: {wrong_unc} of {wrong}")
+    print(f"time: {dt / n * 1000:.0f} ms a photo (including rendering)")
+    if scores:
+        sc = np.array(scores)
+        print(f"match score of found boards: min {sc[:, 0].min():.2f} median {np.median(sc[:, 0]):.2f}; "
+              f"smallest orientation margin {(sc[:, 0] - sc[:, 1]).min():.2f}")
+    for f in failures:
+        print("  " + f)
+
+
+if __name__ == "__main__":
+    main()

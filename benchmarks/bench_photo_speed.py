@@ -1,0 +1,115 @@
+"""Speed of `garden check --board` on a 12-megapixel JPEG, against OpenCV's own decode.
+
+Prints the median check time (load + locate + read, as the command does it),
+the median cv2.imread time of the same file, their ratio (the issue asks for
+at most 3x), and the peak memory of this process.
+
+    .venv/bin/python benchmarks/bench_photo_speed.py [--photo FILE.jpg --board NAME] [--runs 7]
+
+Without --photo it makes a 4000x3000 photo of a synthetic board (or of the
+sample renderer's, when samples.renderer.render_photo exists) and calibrates
+it in a temp folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "vision"))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+
+def make_photo(folder: Path):
+    from assistant.vision.profile import load_profile_dir
+    from assistant.vision.reader import calibrate
+
+    try:
+        from samples.renderer import calibration_photo, render_photo  # type: ignore
+
+        img, truth = calibration_photo("bed-1-light", 1)
+        prof, _ = calibrate(img, "bench", truth["rows"], truth["cols"], np.array(truth["corners"]),
+                            truth.get("layout"))
+        photo, truth = render_photo("bed-1-light", 7, size=(4000, 3000), coverage=0.4, output="array")
+        source = "samples.renderer"
+    except ImportError:
+        import synth
+
+        img, truth = synth.calibration_scene(0)
+        prof, _ = calibrate(img, "bench", 5, 5, np.array(truth["corners"]), truth["layout"])
+        photo, truth = synth.scene(0, 7, size=(4000, 3000))
+        source = "tests/vision/synth.py"
+    prof.save(folder / "bench")
+    path = folder / "photo.jpg"
+    cv2.imwrite(str(path), photo, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    return path, load_profile_dir(folder / "bench"), source
+
+
+def _peak_mb() -> float:
+    """This process's peak resident memory (VmHWM; ru_maxrss would carry the parent's over exec)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--photo")
+    ap.add_argument("--board")
+    ap.add_argument("--runs", type=int, default=7)
+    args = ap.parse_args()
+    from assistant.vision.imageio import load_photo
+    from assistant.vision.profile import load_profile
+    from assistant.vision.reader import read_photo
+
+    if not args.photo:
+        # make the photo here, measure in a fresh process so that making it
+        # does not count towards the peak memory
+        import subprocess
+
+        with tempfile.TemporaryDirectory() as tmp:
+            path, _prof, source = make_photo(Path(tmp))
+            print(f"(photo made with {source})")
+            subprocess.run([sys.executable, __file__, "--photo", str(path), "--board",
+                            str(Path(tmp) / "bench"), "--runs", str(args.runs)], check=True)
+        return
+    with tempfile.TemporaryDirectory():
+        path, prof, source = Path(args.photo), load_profile(args.board), "given"
+        full = cv2.imread(str(path))
+        print(f"photo: {path.name} {full.shape[1]}x{full.shape[0]} ({path.stat().st_size / 1e6:.1f} MB, from {source})")
+        del full
+        read_photo(load_photo(path), prof)  # warm up
+        t_dec, t_chk = [], []
+        for _ in range(args.runs):
+            t = time.perf_counter()
+            cv2.imread(str(path))
+            t_dec.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            reading = read_photo(load_photo(path), prof)
+            t_chk.append(time.perf_counter() - t)
+        dec, chk = statistics.median(t_dec), statistics.median(t_chk)
+        peak = _peak_mb()
+        print(json.dumps({"cells_covered": sum(r.count("covered") for r in reading.cells),
+                          "uncertain": len(reading.uncertain)}))
+        print(f"cv2.imread median: {dec * 1000:.1f} ms")
+        print(f"check median:      {chk * 1000:.1f} ms")
+        print(f"ratio check/imread: {chk / dec:.2f} (target <= 3)")
+        print(f"peak memory (RSS):  {peak:.0f} MB (target < 1024)")
+
+
+if __name__ == "__main__":
+    main()

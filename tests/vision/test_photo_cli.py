@@ -1,0 +1,181 @@
+"""CLI tests for calibrate / boards / check, including every bad input of the issue."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from conftest import SUDOKU, corners_arg, load_json, sudoku_labels, uniform_jpeg, with_exif_orientation
+
+
+def _corner_error(found, truth) -> float:
+    return float(np.max(np.linalg.norm(np.array(found) - np.array(truth), axis=1)))
+
+
+def test_calibrate_lists_and_checks(board, cli, tmp_path):
+    code, out, _ = cli("boards")
+    assert code == 0 and "syn" in out and "5x5" in out
+    code, out, _ = cli("boards", "--json")
+    assert "syn" in [b["board"] for b in json.loads(out)["boards"]]
+    photo, truth, _ = board(2001)
+    png = tmp_path / "reading.png"
+    code, out, err = cli("check", photo, "--board", "syn", "--json", "--out", png)
+    assert code == 0, out + err
+    data = load_json(out)
+    assert set(data) >= {"board", "rows", "cols", "cells", "uncertain", "corners"}
+    assert data["board"] == "syn" and data["rows"] == 5 and data["cols"] == 5
+    assert _corner_error(data["corners"], truth["corners"]) < 15
+    wrong = [(r, c) for r in range(5) for c in range(5) if data["cells"][r][c] != truth["cells"][r][c]]
+    assert len(wrong) <= 1
+    assert cv2.imread(str(png)) is not None
+    code, out, _ = cli("check", photo, "--board", "syn")
+    assert code == 0 and "Board syn: 5x5" in out
+
+
+def test_calibrate_without_corners_writes_preview(cli, tmp_path):
+    import synth
+
+    img, truth = synth.calibration_scene(1)
+    p = tmp_path / "c.jpg"
+    cv2.imwrite(str(p), img)
+    code, out, err = cli("calibrate", "auto", p, "--grid", "5x5", "--json")
+    assert code == 0, out + err
+    data = load_json(out)
+    assert (tmp_path / "home" / "boards" / "auto" / "preview.png").is_file()
+    # same four corners as the truth, in some rotation
+    found = np.array(data["corners"])
+    best = min(_corner_error(np.roll(found, k, axis=0), truth["corners"]) for k in range(4))
+    assert best < 15
+
+
+def test_check_grid_on_sudoku(cli):
+    name = "image1.jpg"
+    code, out, err = cli("check", SUDOKU / "images" / name, "--grid", "9x9", "--json")
+    assert code == 0, out + err
+    data = load_json(out)
+    assert data["board"] is None and data["rows"] == 9
+    got = np.array([[c == "covered" for c in row] for row in data["cells"]])
+    assert (got != sudoku_labels(name, 1)).sum() <= 1
+
+
+def test_exif_rotated_jpeg_reads_upright(board, cli, tmp_path):
+    photo, truth, img = board(2002)
+    raw = cv2.rotate(img, cv2.ROTATE_90_COUNTERCLOCKWISE)  # stored sideways, EXIF 6 turns it back
+    ok, buf = cv2.imencode(".jpg", raw, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    p = tmp_path / "exif.jpg"
+    p.write_bytes(with_exif_orientation(buf.tobytes(), 6))
+    code, out, err = cli("check", p, "--board", "syn", "--json")
+    assert code == 0, out + err
+    assert _corner_error(load_json(out)["corners"], truth["corners"]) < 15
+
+
+def test_grey_and_alpha_png(board, cli, tmp_path):
+    photo, truth, img = board(2003)
+    grey = tmp_path / "grey.jpg"
+    cv2.imwrite(str(grey), cv2.cvtColor(img, cv2.COLOR_BGR2GRAY))
+    code, out, err = cli("check", grey, "--board", "syn", "--json")
+    assert code in (0, 1), out + err  # read, or a clear refusal
+    data = load_json(out)
+    assert "cells" in data or "error" in data
+    alpha = tmp_path / "alpha.png"
+    cv2.imwrite(str(alpha), np.dstack([img, np.full(img.shape[:2], 255, np.uint8)]))
+    code, out, err = cli("check", alpha, "--board", "syn", "--json")
+    assert code == 0, out + err
+
+
+def test_camera_from_video_file(board, cli, tmp_path):
+    _, truth, img = board(2004)
+    video = tmp_path / "cam.avi"
+    h, w = img.shape[:2]
+    vw = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 5, (w, h))
+    assert vw.isOpened()
+    for i in range(4):
+        frame = img if i == 2 else cv2.GaussianBlur(img, (0, 0), 4)
+        vw.write(frame)
+    vw.release()
+    out_png = tmp_path / "out" / "r.png"
+    out_png.parent.mkdir()
+    code, out, err = cli("check", "--camera", video, "--board", "syn", "--json", "--out", out_png)
+    assert code == 0, out + err
+    data = load_json(out)
+    assert _corner_error(data["corners"], truth["corners"]) < 20
+    saved = list(out_png.parent.glob("photo-*.jpg"))
+    assert len(saved) == 1 and data["photo"] == str(saved[0])
+    code, out, err = cli("check", "--camera", tmp_path / "nope.avi", "--grid", "5x5", "--json")
+    assert code == 1 and "error" in load_json(out)
+
+
+def _bad_files(tmp_path):
+    files = {}
+    files["not_image"] = tmp_path / "notes.jpg"
+    files["not_image"].write_text("hello, not a photo\n")
+    files["empty"] = tmp_path / "empty.jpg"
+    files["empty"].write_bytes(b"")
+    ok, buf = cv2.imencode(".jpg", np.full((300, 400, 3), 200, np.uint8))
+    files["truncated"] = tmp_path / "trunc.jpg"
+    files["truncated"].write_bytes(buf.tobytes()[: len(buf) // 2])
+    files["tiny"] = tmp_path / "tiny.png"
+    cv2.imwrite(str(files["tiny"]), np.zeros((1, 1, 3), np.uint8))
+    files["huge"] = tmp_path / "huge.jpg"
+    files["huge"].write_bytes(uniform_jpeg(20000, 15000))
+    rng = np.random.default_rng(3)
+    noise = cv2.GaussianBlur((rng.random((600, 800, 3)) * 255).astype(np.uint8), (0, 0), 5)
+    files["no_board"] = tmp_path / "noboard.jpg"
+    cv2.imwrite(str(files["no_board"]), noise)
+    files["missing"] = tmp_path / "missing.jpg"
+    return files
+
+
+@pytest.mark.parametrize("kind", ["not_image", "empty", "truncated", "tiny", "huge", "no_board", "missing"])
+def test_bad_photos(board, cli, tmp_path, kind):
+    path = _bad_files(tmp_path)[kind]
+    for args in (("--board", "syn"), ("--grid", "5x5")):
+        code, out, err = cli("check", path, *args, "--json")
+        assert code in (1, 2), (kind, out, err)
+        data = load_json(out)
+        assert set(data) == {"error"} and data["error"]
+        code, out, err = cli("check", path, *args)
+        assert code in (1, 2) and err.startswith("Error: ") and len(err.strip().splitlines()) == 1
+        assert "Traceback" not in out + err
+
+
+def test_bad_arguments(board, cli, tmp_path):
+    photo, truth, _ = board(2005)
+    cases = [
+        (("check", photo, "--board", "nosuchboard", "--json"), "unknown board"),
+        (("check", photo, "--board", "syn", "--grid", "9x8", "--json"), "does not match"),
+        (("check", photo, "--json"), "--board"),
+        (("check", photo, "--grid", "five", "--json"), "--grid"),
+        (("calibrate", "x", photo, "--grid", "5x5", "--corners", "1,1 2,2 3,3", "--json"), "four points"),
+        (("calibrate", "x", photo, "--grid", "5x5", "--corners", "0,0 99999,0 99999,99999 0,99999", "--json"),
+         "outside"),
+        (("calibrate", "x", photo, "--grid", "5x5", "--corners", "10,10 500,500 500,10 10,500", "--json"),
+         "convex"),
+        (("calibrate", "x", photo, "--grid", "5x5", "--layout", "PPP", "--json"), "layout"),
+        (("calibrate", "x", photo, "--grid", "5x5", "--layout", "ZZZZZ/...../...../...../.....", "--json"), "symbol"),
+        (("calibrate", "x", photo, "--grid", "5x5", "--game", "chess", "--json"), "unknown game"),
+        (("calibrate", "bad name", photo, "--grid", "5x5", "--json"), "board name"),
+    ]
+    for args, words in cases:
+        code, out, err = cli(*args)
+        assert code in (1, 2), (args, out, err)
+        assert words in load_json(out)["error"], (args, out)
+
+
+def test_woodland_layout_symbols(cli, tmp_path):
+    import synth
+
+    img, truth = synth.calibration_scene(2, rows=9, cols=8)
+    p = tmp_path / "w.jpg"
+    cv2.imwrite(str(p), img)
+    layout = "/".join(["B.N.M.F."] + ["........"] * 8)
+    code, out, err = cli("calibrate", "wood", p, "--grid", "9x8", "--game", "indian-summer",
+                         "--corners", corners_arg(truth["corners"]), "--layout", layout)
+    assert code == 0, out + err
+    code, out, err = cli("check", p, "--board", "wood", "--json")
+    assert code == 0, out + err
+    data = load_json(out)
+    assert data["cells"][0][:4] == ["blueberry", "empty", "nut", "empty"]
