@@ -89,13 +89,30 @@ def status(game: GameOption = None, json_output: JsonOption = False) -> None:
 
 
 @reports_errors
-def tally(game: GameOption = None, json_output: JsonOption = False) -> None:
+def tally(
+    game: GameOption = None,
+    json_output: JsonOption = False,
+    photo: Annotated[list[str] | None, typer.Option("--photo", help="Indian Summer: PLAYER=PHOTO (or PLAYER=PHOTO@BOARD), "
+                                                    "each player's woodland board at the end; empty cells are read from it.")] = None,
+    board: Annotated[str | None, typer.Option("--board", help="With --photo: the calibrated board of every photo.")] = None,
+) -> None:
     """The end-of-game tally with its tie-breakers (standings so far, before the end)."""
     loaded = sessions.load(store(), game)
+    state, notes = loaded.state, []
+    if photo:
+        from assistant.cli.photo_game import state_with_photo_counts
+
+        state, notes = state_with_photo_counts(loaded, photo, board)
     if json_output:
-        print_json(loaded.engine.tally_data(loaded.state))
+        data = loaded.engine.tally_data(state)
+        if notes:
+            data["photo_notes"] = notes
+        print_json(data)
         return
-    console().print(registry.views(loaded.row.game).tally_view(loaded.state))
+    out = console()
+    for note in notes:
+        out.print(f"• {note}", markup=False)
+    out.print(registry.views(loaded.row.game).tally_view(state))
 
 
 @reports_errors

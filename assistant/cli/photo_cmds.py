@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -124,9 +124,12 @@ def check(
     grid: Annotated[str | None, typer.Option("--grid", help="No profile: find a ROWSxCOLS grid.")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Draw the reading on the photo into this PNG.")] = None,
     camera: CameraOpt = None,
+    player: Annotated[str | None, typer.Option("--player", help="Compare with this player's tracked bed/board in a game.")] = None,
+    bed: Annotated[int | None, typer.Option("--bed", min=1, max=2, help="Cottage Garden: which bed the photo shows.")] = None,
+    game: Annotated[str | None, typer.Option("--game", help="The game to compare with (default: the most recent).")] = None,
     json_output: JsonOpt = False,
 ) -> None:
-    """Read a board photo: which cells are covered."""
+    """Read a board photo: which cells are covered (and, with --player, how it differs from the game)."""
     from assistant.vision import symbols
 
     if board is None and grid is None:
@@ -156,8 +159,11 @@ def check(
         from assistant.vision.draw import draw_reading
 
         _write_png(out, draw_reading(loaded.image, reading))
+    data = reading.to_json()
+    extra = _game_view(reading, profile, player, bed, game)
+    data.update(extra)
     if json_output:
-        print(json.dumps(reading.to_json()))
+        print(json.dumps(data))
         return
     unc = set(map(tuple, reading.uncertain))
     title = f"Board {reading.board}" if reading.board else "Grid"
@@ -175,7 +181,51 @@ def check(
         print("Uncertain: " + ", ".join(f"({r},{c})" for r, c in reading.uncertain))
     if out is not None:
         print(f"Drawn: {out}")
+    _print_game_view(extra)
 
+
+def _game_view(reading: Any, profile: Any, player: str | None, bed: int | None, game: str | None) -> dict[str, Any]:
+    """The game-aware additions: woodland regions; with --player, the comparison with the game."""
+    from assistant.cli import photo_game
+
+    extra: dict[str, Any] = {}
+    if profile is not None and profile.game == "indian-summer":
+        extra["regions"] = photo_game.woodland_regions(reading)
+    if player is None:
+        if bed is not None:
+            raise UsageError("--bed goes with --player")
+        return extra
+    loaded = photo_game.load_game(game)
+    state = loaded.state
+    if hasattr(state, "die_position") and not state.setup.board_mode:
+        if bed is not None:
+            raise UsageError("this game is in score mode: leave out --bed (the photo only offers a complete bed's counts)")
+        extra["offer"] = photo_game.offer_counts(reading)
+        extra["player"] = player
+        return extra
+    label, tracked = photo_game.tracked_cells(state, player, bed)
+    extra["comparison"] = photo_game.compare(reading, label, tracked)
+    return extra
+
+
+def _print_game_view(extra: dict[str, Any]) -> None:
+    for number, region in enumerate(extra.get("regions", []), start=1):
+        print(f"Region {number}: {region['empty']} uncovered" + (f", {region['uncertain']} unread" if region["uncertain"] else ""))
+    if "comparison" in extra:
+        comp = extra["comparison"]
+        if not comp["disagree"]:
+            print(f"The photo agrees with {comp['compared_with']}" + (f" (unread: {len(comp['unread'])} cell(s))" if comp["unread"] else "") + ".")
+        for d in comp["disagree"]:
+            r, c = d["cell"]
+            print(f"Cell {r},{c}: the photo shows {d['photo']}, the game has it {d['game']}.")
+    if "offer" in extra:
+        offer = extra["offer"]
+        if offer is None:
+            print(f"The photo does not show {extra['player']}'s bed complete (or some cells are unread).")
+        else:
+            print(f"The bed looks complete: {offer['printed_pots']} printed flowerpot(s) and {offer['printed_cloches']} "
+                  "printed cloche(s) visible; add the pots and cloches on tiles and the pot tokens, then "
+                  f"garden score {extra['player']} --pots N --cloches M.")
 
 def register(app: typer.Typer) -> None:
     """Adds the photo commands to the app."""

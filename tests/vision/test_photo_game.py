@@ -1,0 +1,56 @@
+"""Photos meeting games: woodland regions, comparison with a tracked bed, counts offered,
+the Indian Summer ranking from photos."""
+
+import json
+from pathlib import Path
+
+from tests.cli.runner import fails, ok
+
+PHOTOS = Path(__file__).resolve().parents[2] / "samples" / "photos"
+WOODS = str(PHOTOS / "woodland-1-a_half.jpg")
+BED = str(PHOTOS / "bed-1-light_mixed.jpg")
+
+
+def test_woodland_check_reports_six_regions_consistent_with_the_cells():
+    data = json.loads(ok("check", WOODS, "--board", "woodland-1-a", "--json"))
+    regions = data["regions"]
+    assert len(regions) == 6 and all(len(r["cells"]) == 12 for r in regions)
+    unsure = {tuple(c) for c in data["uncertain"]}
+    for region in regions:
+        uncovered = [c for c in region["cells"] if data["cells"][c[0]][c[1]] != "covered" and tuple(c) not in unsure]
+        assert region["empty"] == len(uncovered)
+    assert sum(r["uncertain"] for r in regions) == len(unsure)
+
+
+def test_check_against_a_tracked_board_mode_bed_lists_disagreements():
+    ok("new", "cottage-garden", "--board-mode", "--players", "Ann,Ben", "--name", "bm")
+    data = json.loads(ok("check", BED, "--board", "bed-1-light", "--player", "Ann", "--bed", "1", "--json"))
+    comp = data["comparison"]
+    assert comp["compared_with"] == "Ann's bed 1"
+    covered_seen = {(r, c) for r, row in enumerate(data["cells"]) for c, v in enumerate(row) if v == "covered"}
+    unsure = {tuple(c) for c in data["uncertain"]}
+    # the tracked bed is empty: every covered cell the photo reads (and only those) disagrees
+    assert {tuple(d["cell"]) for d in comp["disagree"]} == covered_seen - unsure
+    assert "name the bed" in fails(1, "check", BED, "--board", "bed-1-light", "--player", "Ann")
+    assert "--bed goes with --player" in fails(2, "check", BED, "--board", "bed-1-light", "--bed", "1")
+
+
+def test_score_mode_offers_counts_only_for_a_complete_bed():
+    ok("new", "cottage-garden", "--players", "Ann,Ben", "--name", "sm")
+    data = json.loads(ok("check", BED, "--board", "bed-1-light", "--player", "Ann", "--json"))
+    has_empty = any(v == "empty" for row in data["cells"] for v in row)
+    assert (data["offer"] is None) == (has_empty or bool(data["uncertain"]))
+
+
+def test_indian_summer_tally_from_photos():
+    ok("new", "indian-summer", "--players", "Ann,Ben", "--name", "is")
+    data = json.loads(ok("tally", "--photo", f"Ann={WOODS}", "--board", "woodland-1-a", "--json"))
+    reading = json.loads(ok("check", WOODS, "--board", "woodland-1-a", "--json"))
+    ann = next(r for r in data["ranking"] if r["name"] == "Ann")
+    assert ann["empty"] == sum(r["empty"] for r in reading["regions"])
+    assert data["ranking"][0]["name"] == "Ann"  # Ben's untouched board has 72 empty cells
+    assert any(n.startswith("Ann:") for n in data["photo_notes"])
+    assert "name the calibrated board" in fails(2, "tally", "--photo", f"Ann={WOODS}")
+    assert "no player 'Zed'" in fails(1, "tally", "--photo", f"Zed={WOODS}", "--board", "woodland-1-a")
+    ok("new", "cottage-garden", "--players", "Ann,Ben", "--name", "cg")
+    assert "ranks Indian Summer boards" in fails(2, "tally", "--photo", f"Ann={WOODS}", "--board", "woodland-1-a")
