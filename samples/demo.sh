@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The main job on the bundled samples: replay a recorded 3-player Cottage Garden
-# game, show the table view and the final tally, then start a fresh game and play
-# a few turns. Uses a throw-away GARDEN_HOME so your own games are untouched.
+# game, show the table view and the final tally, start a fresh game and play a few
+# turns, then read two sample photos of boards (drawn readings go to $OUT).
+# Uses a throw-away GARDEN_HOME so your own games are untouched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 garden() { if [ -x .venv/bin/garden ]; then .venv/bin/garden "$@"; else command garden "$@"; fi; }
 export GARDEN_HOME="${GARDEN_HOME:-$(mktemp -d)}"
+OUT="${OUT:-$GARDEN_HOME}"
 
 echo "== A whole recorded game, replayed and checked move by move"
 garden replay samples/records/cottage-3p.txt --save demo-3p
@@ -18,3 +20,7 @@ garden next
 garden refill
 garden next
 garden status
+
+echo; echo "== Reading phone photos of boards (profiles in calibration/)"
+garden check samples/photos/bed-1-light_mixed.jpg --board bed-1-light --out "$OUT/bed-1-light_mixed.png"
+garden check samples/photos/woodland-1-a_exif8.jpg --board woodland-1-a --out "$OUT/woodland-1-a_exif8.png"
