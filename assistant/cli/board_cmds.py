@@ -6,9 +6,8 @@ from typing import Annotated, Any
 
 import typer
 
-from assistant.cli.common import GameOption, console, play
+from assistant.cli.common import GameOption, board_mode_state, board_names, console, parse_cell, play
 from assistant.cli.errors import reports_errors
-from assistant.errors import UsageError
 
 GAME = "cottage-garden"
 BedOption = Annotated[int, typer.Option("--bed", min=1, max=2, help="Which of the player's beds (1 or 2).")]
@@ -18,14 +17,6 @@ AtOption = Annotated[str, typer.Option("--at", help="ROW,COL from 0 (top-left of
 def register(app: typer.Typer) -> None:
     for command in (plant, pot, bed):
         app.command(command.__name__)(command)
-
-
-def parse_cell(text: str, what: str = "--at") -> tuple[int, int]:
-    try:
-        r, c = (int(x) for x in text.split(","))
-    except ValueError:
-        raise UsageError(f"{what} {text!r}: write ROW,COL, e.g. 2,3") from None
-    return r, c
 
 
 def resolve_tile(text: str) -> tuple[Any, str | None]:
@@ -116,19 +107,7 @@ def bed(
     game: GameOption = None,
 ) -> None:
     """Board mode: draw the beds cell by cell."""
-    from assistant.cli.common import store
-    from assistant.errors import GardenError
     from assistant.render.cottage_beds import beds_view
-    from assistant.session import games as sessions
 
-    loaded = sessions.load(store(), game)
-    state = loaded.state
-    if loaded.row.game != GAME or not state.setup.board_mode:
-        raise GardenError(f"{loaded.row.name!r} is not a Cottage Garden board-mode game")
-    names = [p.name for p in state.players]
-    if player is not None:
-        index = state.index_of(player)
-        if index is None:
-            raise GardenError(f"there is no player {player!r} in this game (players: {', '.join(names)})")
-        names = [state.players[index].name]
-    console().print(beds_view(state, names))
+    state = board_mode_state(game, GAME, "Cottage Garden")
+    console().print(beds_view(state, board_names(state, player)))

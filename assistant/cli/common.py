@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from assistant.errors import UsageError
+from assistant.errors import GardenError, UsageError
 from assistant.paths import garden_home
 from assistant.session.store import Store, open_store
 
@@ -31,6 +31,42 @@ def console() -> Console:
 
 def print_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False))
+
+
+def parse_cell(text: str, what: str = "--at") -> tuple[int, int]:
+    """A board cell "ROW,COL" given on the command line; UsageError naming the option."""
+    try:
+        r, c = (int(x) for x in text.split(","))
+    except ValueError:
+        raise UsageError(f"{what} {text!r}: write ROW,COL, e.g. 2,3") from None
+    return r, c
+
+
+def player_index(state: Any, player: str | None) -> int:
+    """The named player's index (any case), or the current player's when None; GardenError naming the players."""
+    if player is None:
+        return state.current
+    index = state.index_of(player)
+    if index is None:
+        raise GardenError(f"there is no player {player!r} in this game (players: {', '.join(p.name for p in state.players)})")
+    return index
+
+
+def board_mode_state(game: str | None, game_key: str, title: str) -> Any:
+    """The state of a board-mode game of `game_key`; GardenError for any other game."""
+    from assistant.session import games as sessions
+
+    loaded = sessions.load(store(), game)
+    if loaded.row.game != game_key or not loaded.state.setup.board_mode:
+        raise GardenError(f"{loaded.row.name!r} is not a {title} board-mode game")
+    return loaded.state
+
+
+def board_names(state: Any, player: str | None) -> list[str]:
+    """Whose boards to draw: everyone's, or the one named player's."""
+    if player is None:
+        return [p.name for p in state.players]
+    return [state.players[player_index(state, player)].name]
 
 
 def player_names(text: str) -> list[str]:

@@ -88,7 +88,8 @@ def cat(
     if (bed is None) != (at is None):
         raise UsageError("board mode takes both --bed N and --at ROW,COL")
     if bed is not None and at is not None:
-        from assistant.cli.board_cmds import parse_cell, place_then_score
+        from assistant.cli.board_cmds import place_then_score
+        from assistant.cli.common import parse_cell
 
         action = PlaceCat(player, bed, parse_cell(at))
         _play(game, lambda state, reasons: place_then_score(action, reasons, state))

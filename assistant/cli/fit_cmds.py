@@ -168,7 +168,7 @@ def fit(
 
 def tracked_player(game: str | None, player: str | None) -> tuple[Any, int]:
     """(state, player index) of a board-mode Cottage Garden game; default: the current player."""
-    from assistant.cli.common import store
+    from assistant.cli.common import player_index, store
     from assistant.errors import GardenError
     from assistant.session import games as sessions
 
@@ -179,12 +179,7 @@ def tracked_player(game: str | None, player: str | None) -> tuple[Any, int]:
     state = loaded.state
     if loaded.row.game != "cottage-garden" or not state.setup.board_mode:
         raise GardenError(f"{loaded.row.name!r} is not a Cottage Garden board-mode game: give the bed with --cells")
-    if player is None:
-        return state, state.current
-    index = state.index_of(player)
-    if index is None:
-        raise GardenError(f"there is no player {player!r} in this game (players: {', '.join(p.name for p in state.players)})")
-    return state, index
+    return state, player_index(state, player)
 
 
 def _tracked_bed(state: Any, index: int, number: int) -> Any:

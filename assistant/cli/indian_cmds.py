@@ -9,7 +9,8 @@ mushroom (m), feather (f). Regions: 1-6, as your table numbers them.
 Board mode (garden new indian-summer --board-mode --bed Ann=SIDE): every placement names its
 cells (--tile ID_OR_SHAPE --at ROW,COL [--turn r90], or --cells 2,3+2,4*+3,4); the board finds
 the treasures, completed regions pay out at once, and groups of holes offer their animal.
-Catalogue: garden leaves | animals | woodlands [define]; drawing: garden woods [PLAYER].
+Catalogue: garden tiles [define] --game indian-summer (leaf tiles and animals; also garden leaves | animals),
+garden woodlands [define]; drawing: garden woods [PLAYER].
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Annotated, Any
 
 import typer
 
-from assistant.cli.common import GameOption, play
+from assistant.cli.common import GameOption, parse_cell, play
 from assistant.cli.errors import reports_errors
 
 GAME = "indian-summer"
@@ -44,14 +45,9 @@ def register(app: typer.Typer) -> None:
     for command in (leaf, squirrel, mushroom, feather, blueberry, nut, exchange, region, animal, path, final, deal,
                     woods):
         app.command(command.__name__)(command)
-    for name, listing, define, about in (
-            ("leaves", leaves, define_leaf, "The Indian Summer leaf tiles: shapes, holes, what is unknown."),
-            ("animals", animals, define_animal, "The Indian Summer animal kinds and their shapes."),
-            ("woodlands", woodlands, define_woodland, "The Indian Summer woodland board sides and their treasures.")):
-        group = typer.Typer(help=about, rich_markup_mode=None, invoke_without_command=True, no_args_is_help=False)
-        group.callback()(listing)
-        group.command("define")(define)
-        app.add_typer(group, name=name)
+    from assistant.cli import catalogue_cmds
+
+    catalogue_cmds.register_indian(app)  # garden leaves | animals | woodlands: the catalogue's own module
 
 
 def _play(game: str | None, build) -> None:
@@ -140,16 +136,6 @@ def _placements(state: Any, colours: list[str], tiles: list[str] | None, at: lis
             raise UsageError("--turn: at most one per --tile")
         texts = [_resolve(t, a, (turns + ["r0"] * len(tiles))[i]) for i, (t, a) in enumerate(zip(tiles, at))]
     return "/".join(texts)
-
-
-def parse_cell(text: str, what: str = "--at") -> tuple[int, int]:
-    from assistant.errors import UsageError
-
-    try:
-        r, c = (int(x) for x in text.split(","))
-    except ValueError:
-        raise UsageError(f"{what} {text!r}: write ROW,COL, e.g. 2,3") from None
-    return r, c
 
 
 def _resolve(tile: str, at: str, turn: str) -> str:
@@ -423,138 +409,11 @@ def woods(
     game: GameOption = None,
 ) -> None:
     """Board mode: draw the woodland boards cell by cell."""
-    from assistant.cli.common import console, store
-    from assistant.errors import GardenError
+    from assistant.cli.common import board_mode_state, board_names, console
     from assistant.render.indian_woods import woods_view
-    from assistant.session import games as sessions
 
-    loaded = sessions.load(store(), game)
-    state = loaded.state
-    if loaded.row.game != GAME or not state.setup.board_mode:
-        raise GardenError(f"{loaded.row.name!r} is not an Indian Summer board-mode game")
-    names = [p.name for p in state.players]
-    if player is not None:
-        index = state.index_of(player)
-        if index is None:
-            raise GardenError(f"there is no player {player!r} in this game (players: {', '.join(names)})")
-        names = [state.players[index].name]
-    console().print(woods_view(state, names))
-
-
-# -- the catalogue ------------------------------------------------------------------
-
-JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of the table view.")]
-
-
-@reports_errors
-def leaves(ctx: typer.Context, json_output: JsonFlag = False) -> None:
-    """List the 75 leaf tiles; unknown shapes say how to define them."""
-    if ctx.invoked_subcommand is not None:
-        return
-    from assistant.cli.common import console, print_json
-    from assistant.data import indian_catalogue as ic
-
-    specs = list(ic.load().leaves.values())
-    if json_output:
-        print_json({"leaves": [{"id": s.id, "colour": s.colour, "size": s.size,
-                                "shape": ic.draw_leaf(s.shape) if s.shape else None, "source": s.source}
-                               for s in specs]})
-        return
-    out = console()
-    known = [s for s in specs if s.shape is not None]
-    for s in known:
-        out.print(f"{s.id} ({s.colour}, {s.size} cells, {s.source}): {ic.draw_leaf(s.shape)}", markup=False)
-    out.print(f"{len(specs)} leaf tiles (17 green, 29 orange, 29 red; one hole each); {len(known)} shapes known, "
-              f"{len(specs) - len(known)} unknown — define one from your box: garden leaves define G1 '#o/#.' "
-              "(o marks the hole).", markup=False)
-
-
-@reports_errors
-def define_leaf(
-    leaf_id: Annotated[str, typer.Argument(metavar="ID", help="The tile: G1-G17, O1-O29, R1-R29.")],
-    shape: Annotated[str, typer.Argument(help="Its shape: '#' a cell, 'o' its hole, '.' a gap, '/' between rows.")],
-    hole: Annotated[str | None, typer.Option("--hole", help="The hole cell ROW,COL in SHAPE (instead of 'o').")] = None,
-) -> None:
-    """Record a leaf tile's shape and hole from your own box."""
-    from assistant.cli.common import console
-    from assistant.data import catalogue, indian_catalogue as ic
-
-    cell = catalogue.parse_cell(hole, "--hole") if hole is not None else None
-    spec = ic.define_leaf(leaf_id, shape, cell)
-    assert spec.shape is not None
-    console().print(f"Defined leaf {spec.id} ({spec.colour}, {spec.size} cells): {ic.draw_leaf(spec.shape)}", markup=False)
-
-
-@reports_errors
-def animals(ctx: typer.Context, json_output: JsonFlag = False) -> None:
-    """List the 7 animal kinds; unknown shapes say how to define them."""
-    if ctx.invoked_subcommand is not None:
-        return
-    from assistant.cli.common import console, print_json
-    from assistant.data import indian_catalogue as ic
-
-    specs = list(ic.load().animals.values())
-    if json_output:
-        print_json({"animals": [{"kind": s.kind, "size": s.size, "shape": s.shape.to_text() if s.shape else None,
-                                 "count": s.count, "source": s.source} for s in specs]})
-        return
-    out = console()
-    for s in specs:
-        shape = s.shape.to_text() if s.shape else f"unknown — {s.note} Define it: {s.define_hint()}"
-        out.print(f"{s.kind} ({s.size} cells, {s.source}): {shape}", markup=False)
-    out.print("20 animals in all; counts per kind unknown.", markup=False)
-
-
-@reports_errors
-def define_animal(
-    kind: Annotated[str, typer.Argument(help="The kind: i3, l3, i4, o, t, z, l.")],
-    shape: Annotated[str, typer.Argument(help="Its shape: '#' a cell, '.' a gap, '/' between rows.")],
-    count: Annotated[int | None, typer.Option("--count", help="How many tiles of this kind your box has.")] = None,
-) -> None:
-    """Record an animal kind's shape from your own box."""
-    from assistant.cli.common import console
-    from assistant.data import indian_catalogue as ic
-
-    spec = ic.define_animal(kind, shape, count)
-    console().print(f"Defined the {spec.kind} animal: {spec.shape.to_text() if spec.shape else '?'}", markup=False)
-
-
-@reports_errors
-def woodlands(ctx: typer.Context, json_output: JsonFlag = False) -> None:
-    """List the 12 woodland board sides; unknown layouts say how to define them."""
-    if ctx.invoked_subcommand is not None:
-        return
-    from assistant.cli.common import console, print_json
-    from assistant.data import indian_catalogue as ic
-
-    specs = list(ic.load().woodlands.values())
-    if json_output:
-        print_json({"woodlands": [{"name": s.name, "board": s.board, "side": s.side, "layout": s.layout,
-                                   "source": s.source} for s in specs]})
-        return
-    out = console()
-    for s in specs:
-        out.print(f"{s.name}: " + (s.layout if s.layout else "layout unknown"), markup=False)
-    known = sum(1 for s in specs if s.layout)
-    out.print(f"{known} of {len(specs)} layouts known. Define one: garden woodlands define 1a 'LAYOUT' "
-              "(9 rows of 8 split by '/': . B N M F).", markup=False)
-
-
-@reports_errors
-def define_woodland(
-    name: Annotated[str, typer.Argument(help="The side: 1a ... 6b.")],
-    layout: Annotated[str, typer.Argument(help="9 rows of 8 split by '/': '.' plain, B N M F printed treasures.")],
-) -> None:
-    """Record a woodland side's printed treasures from your own box."""
-    from assistant.cli.common import console
-    from assistant.data import indian_catalogue as ic
-
-    spec, warnings = ic.define_woodland(name, layout)
-    out = console()
-    out.print(f"Defined woodland side {spec.name}:", markup=False)
-    out.print((spec.layout or "").replace("/", "\n"), markup=False)
-    for w in warnings:
-        out.print(f"Warning: {w}.", markup=False)
+    state = board_mode_state(game, GAME, "Indian Summer")
+    console().print(woods_view(state, board_names(state, player)))
 
 
 # -- garden fit / garden advise for Indian Summer (called by fit_cmds) ---------------------
@@ -574,19 +433,14 @@ def is_indian_fit(cells: str | None, game: str | None) -> bool:
 
 
 def _tracked_woods(game: str | None, player: str | None) -> tuple[Any, int]:
-    from assistant.cli.common import store
+    from assistant.cli.common import player_index, store
     from assistant.errors import GardenError
     from assistant.session import games as sessions
 
     state = sessions.load(store(), game).state
     if not state.setup.board_mode:
         raise GardenError("this Indian Summer game is not in board mode: give the board with --cells")
-    if player is None:
-        return state, state.current
-    index = state.index_of(player)
-    if index is None:
-        raise GardenError(f"there is no player {player!r} in this game (players: {', '.join(p.name for p in state.players)})")
-    return state, index
+    return state, player_index(state, player)
 
 
 def fit_report(board: Any, shape: Any, *, limit: int | None, flip: bool, stacks: tuple = (),
@@ -616,7 +470,7 @@ def fit_leaf(shape_or_id: str, cells: str | None, limit: int | None, no_flip: bo
     if shown is None and limit is None and not json_output:
         shown = 5
     notes = ["animal shapes unknown (no source gives them): " + ", ".join(
-        k for k, s in ic.load().animals.items() if s.shape is None) + " — garden animals define"]
+        k for k, s in ic.load().animals.items() if s.shape is None) + " — define one: garden tiles define KIND SHAPE --game indian-summer"]
     if cells is not None:
         if player is not None:
             raise UsageError("--cells gives the board itself: leave out --player")

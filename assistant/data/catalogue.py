@@ -27,20 +27,19 @@ symbol but on which cell is unknown. Bed file entry::
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from assistant.data.catalogue_files import (SHIPPED_DIR, check_fields, json_cell, load_entries, note_field,
+                                            replace_entry, user_dir, user_entries)
 from assistant.errors import GardenError, UsageError
 from assistant.grid import Board, Cell, Shape
 
+GAME = "cottage-garden"
 TILES_FILE = "cottage_tiles.json"
 BEDS_FILE = "cottage_beds.json"
-SHIPPED_DIR = Path(__file__).resolve().parent
 POT, CLOCHE = "pot", "cloche"
 SYMBOLS = (POT, CLOCHE)
 BED_SIDE = 5
@@ -132,81 +131,12 @@ def _symbol_word(kind: str) -> str:
     return "flowerpot" if kind == POT else kind
 
 
-# --- files ---------------------------------------------------------------
-
-
-def user_dir(home: Path | None = None) -> Path:
-    """Where the user catalogue lives: $GARDEN_HOME/catalogue."""
-    if home is None:
-        from assistant.paths import garden_home
-
-        home = garden_home()
-    return home / "catalogue"
-
-
-def _read_doc(path: Path, key: str) -> list[Any]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise GardenError(f"{path}: cannot read: {getattr(err, 'strerror', None) or err}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise GardenError(f"{path}: not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})") from None
-    if not isinstance(doc, dict) or not isinstance(doc.get(key), list):
-        raise GardenError(f"{path}: expected an object with a {key!r} list")
-    return doc[key]
-
-
-def _write_doc(path: Path, key: str, about: str, entries: list[dict[str, Any]]) -> None:
-    """Write atomically: a temporary file in the same folder, flushed, then os.replace."""
-    lines = ",\n".join("    " + json.dumps(e, ensure_ascii=False) for e in entries)
-    text = (
-        "{\n"
-        f'  "game": "cottage-garden",\n  "about": {json.dumps(about, ensure_ascii=False)},\n'
-        f'  "{key}": [\n{lines}\n  ]\n}}\n'
-    )
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as err:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise GardenError(f"{path}: cannot write: {err.strerror or err}") from None
-
-
 # --- validation ----------------------------------------------------------
-
-
-def _entry_label(raw: Any, index: int, key: str) -> str:
-    if isinstance(raw, dict) and isinstance(raw.get(key), str) and raw[key]:
-        return raw[key]
-    return f"#{index + 1}"
-
-
-def _cell(value: Any) -> Cell | None:
-    if value is None:
-        return None
-    if (isinstance(value, list) and len(value) == 2
-            and all(type(v) is int and v >= 0 for v in value)):
-        return (value[0], value[1])
-    raise ValueError(f"cell {value!r} is not [row, column] (whole numbers from 0) or null")
 
 
 def _parse_tile(raw: Any, source: str, shipped: dict[str, TileSpec] | None) -> TileSpec:
     """One tile entry -> TileSpec; ValueError(problem) if anything is wrong."""
-    if not isinstance(raw, dict):
-        raise ValueError("an entry must be an object")
-    extra = set(raw) - _TILE_KEYS
-    if extra:
-        raise ValueError(f"unknown field(s) {', '.join(sorted(extra))} (known: {', '.join(sorted(_TILE_KEYS))})")
+    check_fields(raw, _TILE_KEYS)
     tile_id = raw.get("id")
     if not isinstance(tile_id, str) or not _TILE_ID.match(tile_id):
         raise ValueError(f"id {tile_id!r} is not a tile id such as 3A (size 1-6, then a letter)")
@@ -223,9 +153,7 @@ def _parse_tile(raw: Any, source: str, shipped: dict[str, TileSpec] | None) -> T
         raise ValueError(f"count {count!r} must be a whole number from 1")
     if base is not None and count != base.count:
         raise ValueError(f"count {count} differs from the game's {base.count}")
-    note = raw.get("note", "")
-    if not isinstance(note, str):
-        raise ValueError("note must be text")
+    note = note_field(raw)
     symbols_raw = raw.get("symbols", [])
     if not isinstance(symbols_raw, list):
         raise ValueError("symbols must be a list of {\"symbol\": ..., \"cell\": [row, column]}")
@@ -236,7 +164,7 @@ def _parse_tile(raw: Any, source: str, shipped: dict[str, TileSpec] | None) -> T
         kind = s.get("symbol")
         if kind not in SYMBOLS:
             raise ValueError(f"unknown symbol {kind!r} (known: {', '.join(SYMBOLS)})")
-        symbols.append(SymbolSpec(kind, _cell(s.get("cell"))))
+        symbols.append(SymbolSpec(kind, json_cell(s.get("cell"))))
     shape_text = raw.get("shape")
     shape = None
     if shape_text is not None:
@@ -269,11 +197,7 @@ def _kinds(kinds: list[str]) -> str:
 
 
 def _parse_bed(raw: Any, source: str, shipped: dict[str, BedSpec] | None) -> BedSpec:
-    if not isinstance(raw, dict):
-        raise ValueError("an entry must be an object")
-    extra = set(raw) - _BED_KEYS
-    if extra:
-        raise ValueError(f"unknown field(s) {', '.join(sorted(extra))} (known: {', '.join(sorted(_BED_KEYS))})")
+    check_fields(raw, _BED_KEYS)
     name = raw.get("name")
     match = _BED_NAME.match(name) if isinstance(name, str) else None
     if not match:
@@ -284,9 +208,7 @@ def _parse_bed(raw: Any, source: str, shipped: dict[str, BedSpec] | None) -> Bed
     side = raw.get("side", match.group(2))
     if board != int(match.group(1)) or side != match.group(2):
         raise ValueError(f"board {board!r} / side {side!r} do not match the name {name}")
-    note = raw.get("note", "")
-    if not isinstance(note, str):
-        raise ValueError("note must be text")
+    note = note_field(raw)
     layout = raw.get("layout")
     if layout is not None:
         layout = check_layout(layout)
@@ -310,23 +232,6 @@ def check_layout(layout: Any) -> str:
     return board.to_text(LAYOUT_LEGEND)
 
 
-def _load_entries(path: Path, key: str, id_key: str, parse, source: str, shipped) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    where: dict[str, int] = {}
-    for i, raw in enumerate(_read_doc(path, key)):
-        label = _entry_label(raw, i, id_key)
-        try:
-            spec = parse(raw, source, shipped)
-        except ValueError as err:
-            raise GardenError(f"{path}: entry {label}: {err}") from None
-        ident = getattr(spec, id_key)
-        if ident in out:
-            raise GardenError(f"{path}: entry {ident}: appears twice (entries {where[ident] + 1} and {i + 1})")
-        out[ident] = spec
-        where[ident] = i
-    return out
-
-
 _SHIPPED: dict[str, dict[str, Any]] = {}
 _USER: dict[tuple[str, int, int, int], dict[str, Any]] = {}
 
@@ -334,33 +239,21 @@ _USER: dict[tuple[str, int, int, int], dict[str, Any]] = {}
 def _shipped(kind: str) -> dict[str, Any]:
     if kind not in _SHIPPED:
         if kind == "tiles":
-            found = _load_entries(SHIPPED_DIR / TILES_FILE, "tiles", "id", _parse_tile, "shipped", None)
+            found = load_entries(SHIPPED_DIR / TILES_FILE, "tiles", "id", _parse_tile, "shipped", None)
             total = sum(t.count for t in found.values())
             if total != 36:
                 raise GardenError(f"{SHIPPED_DIR / TILES_FILE}: {total} tiles, the game has 36")
         else:
-            found = _load_entries(SHIPPED_DIR / BEDS_FILE, "beds", "name", _parse_bed, "shipped", None)
+            found = load_entries(SHIPPED_DIR / BEDS_FILE, "beds", "name", _parse_bed, "shipped", None)
         _SHIPPED[kind] = found
     return _SHIPPED[kind]
 
 
 def _user(kind: str, home: Path | None) -> dict[str, Any]:
     path = user_dir(home) / (TILES_FILE if kind == "tiles" else BEDS_FILE)
-    try:
-        st = path.stat()
-    except FileNotFoundError:
-        return {}
-    except OSError as err:
-        raise GardenError(f"{path}: cannot read: {err.strerror}") from None
-    cache_key = (str(path), st.st_ino, st.st_mtime_ns, st.st_size)  # os.replace gives a new inode
-    if cache_key not in _USER:
-        if len(_USER) > 32:
-            _USER.clear()
-        if kind == "tiles":
-            _USER[cache_key] = _load_entries(path, "tiles", "id", _parse_tile, "user", _shipped("tiles"))
-        else:
-            _USER[cache_key] = _load_entries(path, "beds", "name", _parse_bed, "user", _shipped("beds"))
-    return _USER[cache_key]
+    if kind == "tiles":
+        return user_entries(path, _USER, lambda p: load_entries(p, "tiles", "id", _parse_tile, "user", _shipped("tiles")))
+    return user_entries(path, _USER, lambda p: load_entries(p, "beds", "name", _parse_bed, "user", _shipped("beds")))
 
 
 def load(home: Path | None = None) -> Catalogue:
@@ -497,11 +390,7 @@ def define_tile(
         "symbols": [{"symbol": m, "cell": [r, c]} for (r, c), m in marked.marks],
         "note": "defined with garden tiles define",
     }
-    path = user_dir(home) / TILES_FILE
-    existing = _read_doc(path, "tiles") if path.exists() else []
-    _user("tiles", home)  # a corrupt user file is refused here, never overwritten
-    entries = [e for e in existing if not (isinstance(e, dict) and e.get("id") == base.id)] + [entry]
-    _write_doc(path, "tiles", _TILES_ABOUT, entries)
+    replace_entry(user_dir(home) / TILES_FILE, "tiles", "id", entry, GAME, _TILES_ABOUT, lambda: _user("tiles", home))
     return tile(base.id, home)
 
 
@@ -518,10 +407,6 @@ def define_bed(name: str, layout: str, home: Path | None = None) -> BedSpec:
     base = shipped[key]
     entry = {"name": key, "board": base.board, "side": base.side, "layout": text,
              "note": "defined with garden beds define"}
-    path = user_dir(home) / BEDS_FILE
-    existing = _read_doc(path, "beds") if path.exists() else []
-    _user("beds", home)
-    entries = [e for e in existing if not (isinstance(e, dict) and e.get("name") == key)] + [entry]
-    _write_doc(path, "beds", _BEDS_ABOUT, entries)
+    replace_entry(user_dir(home) / BEDS_FILE, "beds", "name", entry, GAME, _BEDS_ABOUT, lambda: _user("beds", home))
     return bed(key, home)
 

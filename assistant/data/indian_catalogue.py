@@ -7,8 +7,9 @@ Same two layers as the Cottage Garden catalogue (catalogue.py), both validated o
   ``null`` (unknown), never a guess: leaf shapes and holes, the shapes of four
   animal kinds, every woodland layout;
 * user: ``$GARDEN_HOME/catalogue/indian_*.json`` -- what the user measured from
-  their own box (`garden leaves define`, `garden animals define`, `garden
-  woodlands define`). A user entry replaces the shipped entry with the same id,
+  their own box (`garden tiles define ID SHAPE --game indian-summer` for a leaf
+  tile or an animal kind -- also `garden leaves define`, `garden animals define` --
+  and `garden woodlands define`). A user entry replaces the shipped entry with the same id,
   kind or name; it cannot add components the game does not have.
 
 A bad entry is refused with one line ``FILE: entry ID: problem``; writes are
@@ -21,18 +22,17 @@ Woodland entry: ``{"name": "1a", "board": 1, "side": "a", "layout": "9 rows of 8
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from assistant.data.catalogue import SHIPPED_DIR, _cell, _read_doc, user_dir
+from assistant.data.catalogue_files import (SHIPPED_DIR, check_fields, json_cell, load_entries, note_field,
+                                            replace_entry, user_dir, user_entries)
 from assistant.errors import GardenError, UsageError
 from assistant.grid import HOLE, Cell, Shape
 
+GAME = "indian-summer"
 LEAVES_FILE = "indian_leaves.json"
 ANIMALS_FILE = "indian_animals.json"
 WOODLANDS_FILE = "indian_woodlands.json"
@@ -67,7 +67,7 @@ class LeafSpec:
 
     def define_hint(self) -> str:
         example = {3: "#o/#.", 4: "##/#o", 5: "###/#o."}[self.size]
-        return f"garden leaves define {self.id} '{example}'"
+        return f"garden tiles define {self.id} '{example}' --game indian-summer"
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ class AnimalSpec:
     source: str
 
     def define_hint(self) -> str:
-        return f"garden animals define {self.kind} '{'###' if self.size == 3 else '#./#./##'}'"
+        return f"garden tiles define {self.kind} '{'###' if self.size == 3 else '#./#./##'}' --game indian-summer"
 
 
 @dataclass(frozen=True)
@@ -146,23 +146,8 @@ def draw_leaf(shape: Shape) -> str:
 
 # --- validation --------------------------------------------------------------------
 
-def _note(raw: dict) -> str:
-    note = raw.get("note", "")
-    if not isinstance(note, str):
-        raise ValueError("note must be text")
-    return note
-
-
-def _extra(raw: Any, kind: str) -> None:
-    if not isinstance(raw, dict):
-        raise ValueError("an entry must be an object")
-    extra = set(raw) - _KEYS[kind]
-    if extra:
-        raise ValueError(f"unknown field(s) {', '.join(sorted(extra))} (known: {', '.join(sorted(_KEYS[kind]))})")
-
-
 def _parse_leaf(raw: Any, source: str, shipped: dict | None) -> LeafSpec:
-    _extra(raw, "leaves")
+    check_fields(raw, _KEYS["leaves"])
     ident = raw.get("id")
     match = _LEAF_ID.match(ident) if isinstance(ident, str) else None
     if not match:
@@ -184,16 +169,16 @@ def _parse_leaf(raw: Any, source: str, shipped: dict | None) -> LeafSpec:
         if hole is None:
             raise ValueError("the shape is given but not its hole: every leaf tile has exactly one hole")
         try:
-            shape = leaf_shape(shape_text, _cell(hole), name=ident)
+            shape = leaf_shape(shape_text, json_cell(hole), name=ident)
         except GardenError as err:
             raise ValueError(str(err)) from None
         if shape.size != size:
             raise ValueError(f"shape {shape_text!r} has {shape.size} cells, a {colour} leaf has {size}")
-    return LeafSpec(ident, colour, size, shape, _note(raw), source)
+    return LeafSpec(ident, colour, size, shape, note_field(raw), source)
 
 
 def _parse_animal(raw: Any, source: str, shipped: dict | None) -> AnimalSpec:
-    _extra(raw, "animals")
+    check_fields(raw, _KEYS["animals"])
     kind = raw.get("kind")
     if kind not in ANIMAL_KINDS:
         raise ValueError(f"kind {kind!r} is not one of the 7 animal kinds ({', '.join(ANIMAL_KINDS)})")
@@ -218,11 +203,11 @@ def _parse_animal(raw: Any, source: str, shipped: dict | None) -> AnimalSpec:
         if base is not None and kind in SEED_NAMED and base.shape is not None and not shape.congruent(base.shape):
             raise ValueError(f"the seed names the {kind.upper()} tetromino ({base.shape.to_text()!r}); "
                              f"{shape_text!r} is another shape")
-    return AnimalSpec(kind, size, shape, count, _note(raw), source)
+    return AnimalSpec(kind, size, shape, count, note_field(raw), source)
 
 
 def _parse_woodland(raw: Any, source: str, shipped: dict | None) -> WoodlandSpec:
-    _extra(raw, "woodlands")
+    check_fields(raw, _KEYS["woodlands"])
     name = raw.get("name")
     match = _SIDE_NAME.match(name) if isinstance(name, str) else None
     if not match:
@@ -232,7 +217,7 @@ def _parse_woodland(raw: Any, source: str, shipped: dict | None) -> WoodlandSpec
     layout = raw.get("layout")
     if layout is not None:
         layout, _ = check_layout(layout)
-    return WoodlandSpec(name, int(match.group(1)), match.group(2), layout, _note(raw), source)
+    return WoodlandSpec(name, int(match.group(1)), match.group(2), layout, note_field(raw), source)
 
 
 def check_layout(layout: Any) -> tuple[str, list[str]]:
@@ -246,18 +231,7 @@ _PARSERS = {"leaves": _parse_leaf, "animals": _parse_animal, "woodlands": _parse
 
 
 def _load_entries(path: Path, kind: str, source: str, shipped: dict | None) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    key = _ID_KEY[kind]
-    for i, raw in enumerate(_read_doc(path, kind)):
-        label = raw.get(key) if isinstance(raw, dict) and isinstance(raw.get(key), str) else f"#{i + 1}"
-        try:
-            spec = _PARSERS[kind](raw, source, shipped)
-        except ValueError as err:
-            raise GardenError(f"{path}: entry {label}: {err}") from None
-        ident = getattr(spec, key)
-        if ident in out:
-            raise GardenError(f"{path}: entry {ident}: appears twice")
-        out[ident] = spec
+    out = load_entries(path, kind, _ID_KEY[kind], _PARSERS[kind], source, shipped)
     if kind == "animals":
         _distinct_animals(path, out, shipped)
     return out
@@ -289,23 +263,15 @@ def _shipped(kind: str) -> dict[str, Any]:
 
 
 def _user(kind: str, home: Path | None) -> dict[str, Any]:
-    path = user_dir(home) / _FILES[kind]
-    try:
-        st = path.stat()
-    except FileNotFoundError:
-        return {}
-    except OSError as err:
-        raise GardenError(f"{path}: cannot read: {err.strerror}") from None
-    key = (str(path), st.st_ino, st.st_mtime_ns, st.st_size)
-    if key not in _USER:
-        if len(_USER) > 32:
-            _USER.clear()
-        found = _load_entries(path, kind, "user", _shipped(kind))
-        for ident in found:
-            if ident not in _shipped(kind):
-                raise GardenError(f"{path}: entry {ident}: the game has no such component")
-        _USER[key] = found
-    return _USER[key]
+    return user_entries(user_dir(home) / _FILES[kind], _USER, lambda path: _load_user(path, kind))
+
+
+def _load_user(path: Path, kind: str) -> dict[str, Any]:
+    found = _load_entries(path, kind, "user", _shipped(kind))
+    for ident in found:
+        if ident not in _shipped(kind):
+            raise GardenError(f"{path}: entry {ident}: the game has no such component")
+    return found
 
 
 def load(home: Path | None = None) -> IndianCatalogue:
@@ -328,7 +294,7 @@ def leaf(ident: str, home: Path | None = None) -> LeafSpec:
     leaves = load(home).leaves
     key = ident.strip().upper()
     if key not in leaves:
-        raise GardenError(f"unknown leaf tile {ident!r}: the ids are G1-G17, O1-O29, R1-R29 (see garden leaves)")
+        raise GardenError(f"unknown leaf tile {ident!r}: the ids are G1-G17, O1-O29, R1-R29 (see garden tiles --game indian-summer)")
     return leaves[key]
 
 
@@ -384,32 +350,8 @@ _ABOUT = {
 
 
 def _write(kind: str, entry: dict[str, Any], home: Path | None) -> None:
-    path = user_dir(home) / _FILES[kind]
-    existing = _read_doc(path, kind) if path.exists() else []
-    _user(kind, home)  # a corrupt user file is refused here, never overwritten
-    key = _ID_KEY[kind]
-    entries = [e for e in existing if not (isinstance(e, dict) and e.get(key) == entry[key])] + [entry]
-    lines = ",\n".join("    " + json.dumps(e, ensure_ascii=False) for e in entries)
-    text = (f'{{\n  "game": "indian-summer",\n  "about": {json.dumps(_ABOUT[kind])},\n'
-            f'  "{kind}": [\n{lines}\n  ]\n}}\n')
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as err:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise GardenError(f"{path}: cannot write: {err.strerror or err}") from None
-    try:
-        _user(kind, home)
-    except GardenError:  # pragma: no cover - validated before writing
-        raise
+    replace_entry(user_dir(home) / _FILES[kind], kind, _ID_KEY[kind], entry, GAME, _ABOUT[kind],
+                  lambda: _user(kind, home))
 
 
 def define_leaf(ident: str, shape_text: str, hole: Cell | None = None, home: Path | None = None) -> LeafSpec:
@@ -423,7 +365,7 @@ def define_leaf(ident: str, shape_text: str, hole: Cell | None = None, home: Pat
     if shape.size != base.size:
         raise UsageError(f"shape {shape_text!r} has {shape.size} cells, leaf {base.id} ({base.colour}) has {base.size}")
     entry = {"id": base.id, "colour": base.colour, "size": base.size, "shape": shape.to_text(),
-             "hole": list(hole_of(shape)), "note": "defined with garden leaves define"}
+             "hole": list(hole_of(shape)), "note": "defined with garden tiles define"}
     _write("leaves", entry, home)
     return leaf(base.id, home)
 
@@ -433,7 +375,7 @@ def define_animal(kind: str, shape_text: str, count: int | None = None, home: Pa
     base = _shipped("animals").get(key)
     if base is None:
         raise UsageError(f"unknown animal {kind!r}: the kinds are {', '.join(ANIMAL_KINDS)}")
-    entry = {"kind": key, "size": base.size, "shape": shape_text, "count": count, "note": "defined with garden animals define"}
+    entry = {"kind": key, "size": base.size, "shape": shape_text, "count": count, "note": "defined with garden tiles define"}
     try:
         _parse_animal(entry, "user", _shipped("animals"))
         others = {k: s for k, s in load(home).animals.items() if k != key and s.shape is not None}

@@ -1,12 +1,13 @@
-"""What every game shares about its moves as data: actions <-> log events, and the
-record headers every set-up has (players, solo, house rules)."""
+"""What every game's engine shares: actions <-> log events, replaying a log, the record
+headers every set-up has (players, solo, house rules), the `--bed PLAYER=...` set-up
+argument, and finding a player or replacing one in immutable state."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
-from assistant.errors import GardenError
+from assistant.errors import GardenError, UsageError
 from assistant.games import houserules
 
 
@@ -29,6 +30,20 @@ def from_event(event: dict[str, Any], action_types: dict[str, type], title: str)
         raise GardenError(f"event {kind!r} is incomplete: {err}") from None
 
 
+def replay_log(new_state: Callable[[dict[str, Any]], Any], apply_event: Callable[[Any, dict[str, Any]], Any],
+               setup_data: dict[str, Any], log: list[dict[str, Any]]) -> Any:
+    """The state after every event of `log` from a new game of `setup_data`, each checked again."""
+    state = new_state(setup_data)
+    for event in log:
+        state = apply_event(state, event).state
+    return state
+
+
+def turn_label(state: Any) -> str:
+    """The record's prefix of a turn: "3. Ann:"."""
+    return f"{state.turn_number}. {state.current_player.name}:"
+
+
 def common_headers(players: Iterable[str], solo: bool, switches: Iterable[houserules.Switch],
                    chosen: dict[str, str]) -> list[tuple[str, str]]:
     rules_text = " ".join(f"{k}={v}" for k, v in houserules.differing(switches, chosen).items())
@@ -42,6 +57,25 @@ def common_setup(headers: dict[str, str], switches: tuple[houserules.Switch, ...
     return {"players": [p for p in headers["Players"].split(",") if p], "solo": headers.get("Solo", "no") == "yes",
             "name": headers.get("Name", ""),
             "house_rules": houserules.differing(switches, houserules.parse(switches, pairs))}
+
+
+def bed_owner(arg: str, players: Iterable[str]) -> tuple[str, str]:
+    """(the player as named in the game, what follows '=') for a `--bed PLAYER=...` argument; UsageError otherwise."""
+    names = list(players)
+    lowered = {name.lower(): name for name in names}
+    who, sep, side = arg.partition("=")
+    if not sep or who.strip().lower() not in lowered:
+        raise UsageError(f"--bed {arg!r}: write PLAYER=SIDE with a player of this game ({', '.join(names)})")
+    return lowered[who.strip().lower()], side.strip()
+
+
+def find_player(players: Iterable[Any], name: str) -> int | None:
+    """The index of the player called `name` (any case, spaces around ignored), or None."""
+    lowered = name.strip().lower()
+    for i, p in enumerate(players):
+        if p.name.lower() == lowered:
+            return i
+    return None
 
 
 def replaced_at(items: tuple, index: int, item: Any) -> tuple:

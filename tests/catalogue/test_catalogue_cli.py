@@ -81,3 +81,58 @@ def test_a_corrupt_user_catalogue_is_one_line_naming_file_and_entry(garden_home)
     assert "entry 4A" in fails(1, "fit", "2A", "--cells", ".....")
     fails(1, "tiles", "define", "3A", "###")
     assert json.loads(path.read_text(encoding="utf-8"))["tiles"][0]["shape"] == "#####"
+
+
+def test_tiles_game_indian_summer_lists_leaves_and_animals():
+    out = ok("tiles", "--game", "indian-summer")
+    assert "75 leaf tiles" in out and "garden tiles define G1 '#o/#.' --game indian-summer" in out
+    assert "t (4 cells, shipped): ###/.#." in out and "20 animals in all" in out
+    assert "1A ×2" not in out  # not the Cottage Garden tiles
+    data = json.loads(ok("tiles", "--game", "indian-summer", "--json"))
+    assert data["game"] == "indian-summer" and len(data["leaves"]) == 75 and len(data["animals"]) == 7
+    # the same entries as the older listings
+    assert data["leaves"] == json.loads(ok("leaves", "--json"))["leaves"]
+    assert data["animals"] == json.loads(ok("animals", "--json"))["animals"]
+    assert json.loads(ok("tiles", "--game", "cottage-garden", "--json")) == json.loads(ok("tiles", "--json"))
+    assert "invalid value" in fails(2, "tiles", "--game", "gartenbau").lower()
+
+
+def test_tiles_define_indian_summer_leaf_and_animal():
+    assert "Defined leaf G1 (green, 3 cells): #o/#." in ok("tiles", "define", "G1", "#o/#.", "--game", "indian-summer")
+    assert "Defined leaf O1 (orange, 4 cells): ###/o.." in ok("tiles", "define", "o1", "###/#..", "--hole", "1,0",
+                                                              "--game", "indian-summer")
+    assert "Defined the i3 animal: ###" in ok("tiles", "define", "i3", "###", "--count", "3", "--game", "indian-summer")
+    # the group's --game carries to define
+    assert "Defined leaf G2" in ok("tiles", "--game", "indian-summer", "define", "G2", "##o")
+    data = json.loads(ok("tiles", "--game", "indian-summer", "--json"))
+    leaves = {e["id"]: e for e in data["leaves"]}
+    assert leaves["G1"] == {"id": "G1", "colour": "green", "size": 3, "shape": "#o/#.", "source": "user"}
+    assert leaves["G2"]["shape"] == "##o"
+    assert {e["kind"]: e for e in data["animals"]}["i3"]["count"] == 3
+    # the older names see the same definitions, and define through the same code
+    assert "G1 (green, 3 cells, user): #o/#." in ok("leaves")
+    assert "Defined the l3 animal: ##/#." in ok("animals", "define", "l3", "##/#.")
+    assert "l3 (3 cells, user): ##/#." in ok("tiles", "--game", "indian-summer")
+    # the Cottage Garden catalogue is untouched
+    assert json.loads(ok("tiles", "--json"))["tiles"][0]["source"] == "shipped"
+
+
+def test_tiles_define_indian_summer_refusals():
+    for code, args, problem in [
+        (2, ("G2", "###"), "exactly one hole"),
+        (2, ("O1", "#o#"), "3 cells"),
+        (2, ("t", "####"), "seed names the T"),
+        (2, ("X9", "###"), "unknown Indian Summer tile 'X9'"),
+        (2, ("3A", "###"), "unknown Indian Summer tile '3A'"),
+        (2, ("G2", "#o#", "--pot", "0,0"), "--pot and --cloche are Cottage Garden options"),
+        (2, ("i3", "###", "--hole", "0,0"), "an animal has no hole"),
+        (2, ("G2", "#o#", "--count", "2"), "--count is for an animal kind"),
+        (2, ("G2", "###", "--hole", "a"), "row,column"),
+    ]:
+        assert problem in fails(code, "tiles", "define", *args, "--game", "indian-summer")
+    ok("tiles", "define", "i3", "###", "--game", "indian-summer")
+    assert "already has this shape" in fails(2, "tiles", "define", "l3", "###", "--game", "indian-summer")
+    # Indian Summer options on a Cottage Garden tile
+    assert "--hole and --count are Indian Summer options" in fails(2, "tiles", "define", "3A", "###", "--hole", "0,0")
+    assert "--hole and --count are Indian Summer options" in fails(2, "tiles", "define", "3A", "###", "--count", "2")
+    assert "unknown tile id 'G1'" in fails(1, "tiles", "define", "G1", "#o/#.")  # the default game is Cottage Garden

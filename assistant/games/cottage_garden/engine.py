@@ -52,15 +52,11 @@ def apply_event(state: GameState, event: dict[str, Any]) -> Outcome:
     return rules.apply(state, actions.from_event(event))
 
 
-def replay(setup_data: dict[str, Any], events: list[dict[str, Any]]) -> GameState:
-    state = new_state(setup_data)
-    for event in events:
-        state = apply_event(state, event).state
-    return state
+def replay(setup_data: dict[str, Any], log: list[dict[str, Any]]) -> GameState:
+    return events.replay_log(new_state, apply_event, setup_data, log)
 
 
-def turn_label(state: GameState) -> str:
-    return f"{state.turn_number}. {state.current_player.name}:"
+turn_label = events.turn_label
 
 
 def setup_headers(setup_data: dict[str, Any]) -> list[tuple[str, str]]:
@@ -86,9 +82,6 @@ def setup_from_headers(headers: dict[str, str]) -> dict[str, Any]:
         if "Nursery" in headers:
             data["nursery"] = {"cells": headers["Nursery"].split(","), "queue": [q for q in headers.get("Queue", "").split(",") if q]}
     return data
-
-
-
 
 
 def end_turn_actions(state: GameState, reasons: list[str]) -> list[dict[str, Any]]:
@@ -118,15 +111,11 @@ def board_setup(players: list[str], bed_args: list[str], public: str | None, boa
         raise UsageError("--bed, --public-bed, --nursery and --queue go with --board-mode")
     tracked = _nursery_setup(nursery, queue)
     given: dict[str, list[dict[str, Any]]] = {name: [] for name in players}
-    lowered = {name.lower(): name for name in players}
     for arg in bed_args:
-        who, sep, side = arg.partition("=")
-        if not sep or who.strip().lower() not in lowered:
-            raise UsageError(f"--bed {arg!r}: write PLAYER=SIDE with a player of this game ({', '.join(players)})")
-        owner = lowered[who.strip().lower()]
+        owner, side = events.bed_owner(arg, players)
         if len(given[owner]) == 2:
             raise UsageError(f"--bed {arg!r}: {owner} already has 2 beds")
-        given[owner].append(_bed_slot(side.strip(), f"{owner}-{len(given[owner]) + 1}"))
+        given[owner].append(_bed_slot(side, f"{owner}-{len(given[owner]) + 1}"))
     for name, slots in given.items():
         while len(slots) < 2:
             slots.append(_bed_slot(None, f"{name}-{len(slots) + 1}"))

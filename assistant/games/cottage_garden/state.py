@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
-from assistant.games.events import replaced_at
+from assistant.games.events import find_player, replaced_at
 
 from assistant.games.cottage_garden.die import DieModel
 from typing import TYPE_CHECKING
@@ -109,11 +109,7 @@ class GameState(NamedTuple):
         return self.players[self.current]
 
     def index_of(self, name: str) -> int | None:
-        lowered = name.strip().lower()
-        for i, p in enumerate(self.players):
-            if p.name.lower() == lowered:
-                return i
-        return None
+        return find_player(self.players, name)
 
     def with_beds(self, index: int, slots: tuple[BedSlot | None, ...]) -> "GameState":
         player = self.players[index]._replace(beds=sum(1 for s in slots if s is not None))

@@ -51,15 +51,11 @@ def apply_event(state: GameState, event: dict[str, Any]) -> Outcome:
     return rules.apply(state, actions.from_event(event))
 
 
-def replay(setup_data: dict[str, Any], events: list[dict[str, Any]]) -> GameState:
-    state = new_state(setup_data)
-    for event in events:
-        state = apply_event(state, event).state
-    return state
+def replay(setup_data: dict[str, Any], log: list[dict[str, Any]]) -> GameState:
+    return events.replay_log(new_state, apply_event, setup_data, log)
 
 
-def turn_label(state: GameState) -> str:
-    return f"{state.turn_number}. {state.current_player.name}:"
+turn_label = events.turn_label
 
 
 def setup_headers(setup_data: dict[str, Any]) -> list[tuple[str, str]]:
@@ -95,15 +91,11 @@ def board_setup(players: list[str], bed_args: list[str], public: str | None, boa
         raise UsageError("--public-bed, --nursery and --queue are Cottage Garden options; Indian Summer takes "
                          "--bed PLAYER=SIDE (a woodland side or layout)")
     given: dict[str, dict[str, str]] = {}
-    lowered = {name.lower(): name for name in players}
     for arg in bed_args:
-        who, sep, side = arg.partition("=")
-        if not sep or who.strip().lower() not in lowered:
-            raise UsageError(f"--bed {arg!r}: write PLAYER=SIDE with a player of this game ({', '.join(players)})")
-        owner = lowered[who.strip().lower()]
+        owner, side = events.bed_owner(arg, players)
         if owner in given:
             raise UsageError(f"--bed {arg!r}: {owner} already has a woodland board")
-        given[owner] = _side(side.strip(), owner)
+        given[owner] = _side(side, owner)
     for name in players:
         if name not in given:
             given[name] = laying.blank_side(name)._asdict()
@@ -125,9 +117,6 @@ def _side(text: str, owner: str) -> dict[str, str]:
         return {"name": f"layout-{owner}", "layout": layout}
     spec = indian_catalogue.woodland(text)
     return {"name": spec.name, "layout": spec.known_layout()}
-
-
-
 
 
 def end_turn_actions(state: GameState, reasons: list[str]) -> list[dict[str, Any]]:

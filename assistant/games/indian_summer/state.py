@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from assistant.games.events import replaced_at
+from assistant.games.events import find_player, replaced_at
 
 from assistant.games.indian_summer.supply import (
     ANIMALS, BOARD_CELLS, REGIONS, SQUIRRELS, START_HELD, TOKEN_TOTAL, Counts,
@@ -112,11 +112,7 @@ class GameState(NamedTuple):
         return self.players[self.current]
 
     def index_of(self, name: str) -> int | None:
-        lowered = name.strip().lower()
-        for i, p in enumerate(self.players):
-            if p.name.lower() == lowered:
-                return i
-        return None
+        return find_player(self.players, name)
 
     def with_player(self, index: int, player: Player) -> "GameState":
         return self._replace(players=replaced_at(self.players, index, player))
