@@ -10,6 +10,7 @@ builds a bed Board and calls `fit_report`, which produces the JSON contract;
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -113,8 +114,9 @@ def _shape_and_notes(shape_or_id: str) -> tuple[Any, list[str]]:
 
 @reports_errors
 def fit(
-    shape_or_id: Annotated[str, typer.Argument(metavar="SHAPE_OR_ID",
-                                               help="A tile id (e.g. 2A) or a shape: '#' cells, '.' gaps, '/' between rows.")],
+    shape_or_id: Annotated[str | None, typer.Argument(metavar="SHAPE_OR_ID|PHOTO",
+                                                      help="A tile id (e.g. 2A) or a shape: '#' cells, '.' gaps, '/' between rows; "
+                                                      "with --board, the photo of the bed.")] = None,
     cells: Annotated[str | None, typer.Option(
         "--cells", help="The bed as text, rows split by '/': . empty, P/C printed, # tile, p/c tile symbol, o pot token, k cat.")] = None,
     limit: Annotated[int | None, typer.Option("--limit", help="Show the best N (0: all; default 5 as text, all as JSON).")] = None,
@@ -123,12 +125,26 @@ def fit(
     player: Annotated[str | None, typer.Option("--player", help="A tracked board-mode game: whose bed (default: the current player).")] = None,
     bed: Annotated[int | None, typer.Option("--bed", min=1, max=2, help="A tracked game: which bed (default: both).")] = None,
     game: GameOption = None,
+    board: Annotated[str | None, typer.Option("--board", help="Photo mode: the calibrated board the photo shows.")] = None,
+    tile: Annotated[str | None, typer.Option("--tile", help="Photo mode: the tile id or shape.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Photo mode: draw the best placements on the photo (PNG).")] = None,
+    camera: Annotated[str | None, typer.Option("--camera", help="Photo mode: take the photo from camera N (or a video file).")] = None,
     json_output: JsonOption = False,
 ) -> None:
     """Every legal placement of a tile on a bed, best first, with the reasons.
 
-    The bed comes from --cells, or from a board-mode game (--player/--bed)."""
+    The bed comes from --cells, from a board-mode game (--player/--bed), or from a
+    photo (PHOTO --board NAME --tile SHAPE_OR_ID)."""
     from assistant.cli import indian_cmds
+
+    if board is not None or tile is not None or out is not None or camera is not None:
+        from assistant.cli.photo_fit import fit_photo
+
+        if cells is not None or player is not None or bed is not None:
+            raise UsageError("photo mode reads the bed from the photo: leave out --cells, --player and --bed")
+        return fit_photo(shape_or_id, board, tile, out, camera, limit, no_flip, cats or 0, json_output)
+    if shape_or_id is None:
+        raise UsageError("give the tile: garden fit SHAPE_OR_ID --cells BED (or PHOTO --board NAME --tile SHAPE_OR_ID)")
 
     if indian_cmds.is_indian_fit(cells, game):  # Indian Summer: leaf tiles on a woodland board
         if cats is not None or bed is not None:

@@ -54,3 +54,23 @@ def test_indian_summer_tally_from_photos():
     assert "no player 'Zed'" in fails(1, "tally", "--photo", f"Zed={WOODS}", "--board", "woodland-1-a")
     ok("new", "cottage-garden", "--players", "Ann,Ben", "--name", "cg")
     assert "ranks Indian Summer boards" in fails(2, "tally", "--photo", f"Ann={WOODS}", "--board", "woodland-1-a")
+
+
+def test_fit_on_a_photo_uses_only_cells_read_as_free(tmp_path):
+    out = tmp_path / "fit.png"
+    data = json.loads(ok("fit", BED, "--board", "bed-1-light", "--tile", "##/#.", "--out", str(out), "--json"))
+    reading = json.loads(ok("check", BED, "--board", "bed-1-light", "--json"))
+    blocked = {(r, c) for r, row in enumerate(reading["cells"]) for c, v in enumerate(row) if v == "covered"}
+    blocked |= {tuple(c) for c in reading["uncertain"]}
+    assert data["placements"] and all(not blocked & {tuple(c) for c in p["cells"]} for p in data["placements"])
+    assert all({"bed", "cells", "orientation", "score", "reasons"} <= set(p) for p in data["placements"])
+    assert data["photo"]["board"] == "bed-1-light" and out.is_file() and out.read_bytes()[:4] == b"\x89PNG"
+    woods = json.loads(ok("fit", WOODS, "--board", "woodland-1-a", "--tile", "##/o#", "--json", "--limit", "3"))
+    assert len(woods["placements"]) == 3
+
+
+def test_fit_photo_bad_input():
+    assert "--tile" in fails(2, "fit", BED, "--board", "bed-1-light")
+    assert "must end in .png" in fails(2, "fit", BED, "--board", "bed-1-light", "--tile", "##", "--out", "x.txt")
+    assert "leave out --cells" in fails(2, "fit", BED, "--board", "bed-1-light", "--tile", "##", "--cells", ".....")
+    assert fails(1, "fit", BED, "--board", "no-such-board", "--tile", "##")

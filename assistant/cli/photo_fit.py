@@ -1,0 +1,87 @@
+"""`garden fit PHOTO --board NAME --tile SHAPE_OR_ID`: placements on the bed a photo shows,
+best first, the best few drawn on the photo in perspective. Uncertain cells are never free."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from assistant.errors import UsageError
+
+# BGR colours for the best three placements drawn on the photo: green, yellow, orange.
+RANK_COLOURS = ((60, 200, 60), (0, 215, 255), (0, 140, 255))
+COVERED_TEXT = "#"
+CELL_TEXT = {"empty": ".", "pot": "P", "cloche": "C", "blueberry": "B", "nut": "N", "mushroom": "M", "feather": "F"}
+
+
+def reading_as_text(reading: Any) -> str:
+    """The reading in the games' bed text: covered and uncertain cells are '#'."""
+    unsure = {tuple(c) for c in reading.uncertain}
+    rows = []
+    for r, row in enumerate(reading.cells):
+        rows.append("".join(COVERED_TEXT if (r, c) in unsure or v == "covered" else CELL_TEXT[v]
+                            for c, v in enumerate(row)))
+    return "/".join(rows)
+
+
+def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path | None, camera: str | None,
+              limit: int | None, no_flip: bool, cats: int, json_output: bool) -> None:
+    from assistant.cli.common import print_json
+    from assistant.cli.photo_cmds import _photo_source, _write_png
+    from assistant.vision.imageio import load_photo
+    from assistant.vision.profile import load_profile
+    from assistant.vision.reader import read_photo
+
+    if board is None or tile is None:
+        raise UsageError("photo mode takes PHOTO --board NAME --tile SHAPE_OR_ID")
+    if limit is not None and limit < 0:
+        raise UsageError(f"--limit {limit}: give 0 (all) or a positive number")
+    if out is not None and out.suffix.lower() != ".png":
+        raise UsageError(f"--out {out} must end in .png")
+    profile = load_profile(board)
+    source = _photo_source(photo, camera, out.parent if out is not None else None, "fit")
+    loaded = load_photo(source)
+    reading = read_photo(loaded, profile)
+    text = reading_as_text(reading)
+    notes = []
+    if reading.uncertain:
+        notes.append("cells read uncertain are treated as covered: " + ", ".join(f"{r},{c}" for r, c in reading.uncertain))
+    shown = None if limit == 0 else (limit if limit is not None else (None if json_output else 5))
+    report, render = _report(profile.game, tile, text, shown, no_flip, cats, notes)
+    report["photo"] = {"board": board, "path": source, "corners": reading.to_json()["corners"],
+                       "uncertain": [list(c) for c in reading.uncertain]}
+    if out is not None:
+        from assistant.vision.draw import draw_cells_on_photo
+
+        image = loaded.image
+        for colour, placement in reversed(list(zip(RANK_COLOURS, report["placements"]))):
+            image = draw_cells_on_photo(image, reading.homography, [tuple(c) for c in placement["cells"]], colour,
+                                        photo_size=reading.photo_size)
+        _write_png(out, image)
+        report["drawn"] = str(out)
+    if json_output:
+        print_json(report)
+        return
+    render(report, shown)
+    if out is not None:
+        print(f"Drawn: {out} (best placement green, then yellow, then orange)")
+
+
+def _report(game: str, tile: str, text: str, shown: int | None, no_flip: bool, cats: int,
+            notes: list[str]) -> tuple[dict[str, Any], Any]:
+    """The game's fit report on the bed text, and its renderer."""
+    if game == "indian-summer":
+        from assistant.cli import indian_cmds
+        from assistant.data import indian_catalogue
+        from assistant.games.indian_summer.woods import parse_woods
+
+        shape, _ = indian_catalogue.resolve_leaf(tile)
+        report = indian_cmds.fit_report(parse_woods(text), shape, limit=shown, flip=not no_flip,
+                                        stacks=("z", "t", "o"), notes=notes)
+        return report, indian_cmds._render_fit
+    from assistant.cli.fit_cmds import _shape_and_notes, fit_report, render_report
+    from assistant.games.cottage_garden.bed import parse_bed
+
+    shape, shape_notes = _shape_and_notes(tile)
+    report = fit_report(parse_bed(text), shape, 1, limit=shown, cats=cats, flip=not no_flip, notes=notes + shape_notes)
+    return report, render_report
