@@ -50,7 +50,7 @@ def score(
         if index == state.current:
             state, events = _payment_first(state, reasons)
         if bed is not None and index is not None and state.setup.board_mode:
-            slot = planting._bed(state.beds[index], player, bed)
+            slot = planting.bed_at(state.beds[index], player, bed)
             pots, cloches = planting.counts(slot) if pots is None and cloches is None else (pots, cloches)
         if pots is None or cloches is None:
             raise UsageError("give the bed's counts: --pots N --cloches M" + (" (or --bed N in board mode)" if bed is None else ""))

@@ -99,7 +99,7 @@ def render_report(report: dict[str, Any], shown_limit: int | None) -> None:
               "rows and columns from 0, row 0 at the top.", markup=False)
 
 
-def _shape_and_notes(shape_or_id: str) -> tuple[Any, list[str]]:
+def shape_and_notes(shape_or_id: str) -> tuple[Any, list[str]]:
     from assistant.data import catalogue
 
     shape = catalogue.resolve_shape(shape_or_id)
@@ -154,7 +154,7 @@ def fit(
         raise UsageError(f"--limit {limit}: give 0 (all) or a positive number")
     if cats is not None and cats < 0:
         raise UsageError(f"--cats {cats}: give 0 or more")
-    shape, notes = _shape_and_notes(shape_or_id)
+    shape, notes = shape_and_notes(shape_or_id)
     shown = None if limit == 0 else limit
     if shown is None and limit is None and not json_output:
         shown = DEFAULT_TEXT_LIMIT
@@ -201,7 +201,7 @@ def tracked_player(game: str | None, player: str | None) -> tuple[Any, int]:
 def _tracked_bed(state: Any, index: int, number: int) -> Any:
     from assistant.games.cottage_garden import planting
 
-    return planting._bed(state.beds[index], state.players[index].name, number).board
+    return planting.bed_at(state.beds[index], state.players[index].name, number).board
 
 
 def merge_reports(reports: dict[int, dict[str, Any]], limit: int | None) -> dict[str, Any]:
@@ -236,7 +236,7 @@ def advise(
     entries = [t.strip() for t in line.split(",")]
     if len(entries) != 4 or not all(entries):
         raise UsageError(f"--line {line!r}: give the line's 4 cells, '-' for an empty one, e.g. 4B,-,2A,6C")
-    tiles = [(t, _shape_and_notes(t)[0]) for t in entries if t != "-"]
+    tiles = [(t, shape_and_notes(t)[0]) for t in entries if t != "-"]
     advice = plant_options(state, index, tiles, empty_cells=entries.count("-"))
     if json_output:
         print_json(advice)

@@ -488,10 +488,10 @@ def fit_leaf(shape_or_id: str, cells: str | None, limit: int | None, no_flip: bo
     if json_output:
         print_json(report)
         return
-    _render_fit(report, shown)
+    render_fit(report, shown)
 
 
-def _render_fit(report: dict[str, Any], shown: int | None) -> None:
+def render_fit(report: dict[str, Any], shown: int | None) -> None:
     from rich.table import Table
 
     from assistant.cli.common import console

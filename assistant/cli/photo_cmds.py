@@ -23,7 +23,7 @@ _SHOW = {"covered": "#", "empty": ".", "pot": "P", "cloche": "C", "blueberry": "
          "mushroom": "M", "feather": "F"}
 
 
-def _photo_source(photo: str | None, camera: str | None, save_dir: Path | None, stem: str) -> str:
+def photo_source(photo: str | None, camera: str | None, save_dir: Path | None, stem: str) -> str:
     """The photo path to read; with --camera, grabs a frame and saves it first."""
     if photo and camera is not None:
         raise UsageError("give a PHOTO or --camera, not both.")
@@ -45,7 +45,7 @@ def _photo_source(photo: str | None, camera: str | None, save_dir: Path | None, 
     return str(path)
 
 
-def _write_png(path: Path, image) -> None:
+def write_png(path: Path, image) -> None:
     import cv2
 
     if path.suffix.lower() not in (".png", ".jpg", ".jpeg"):
@@ -79,13 +79,13 @@ def calibrate(
 
         corner_pts = parse_corners(corners)
     folder = boards_dir() / name
-    source = _photo_source(photo, camera, folder, "calibration")
+    source = photo_source(photo, camera, folder, "calibration")
     from assistant.vision.reader import calibrate as do_calibrate
 
     prof, preview = do_calibrate(source, name, rows, cols, corner_pts, layout, game)
     prof.save(folder)
     preview_path = folder / "preview.png"
-    _write_png(preview_path, preview)
+    write_png(preview_path, preview)
     if json_output:
         print(json.dumps({"board": name, "rows": rows, "cols": cols, "game": game, "profile": str(folder),
                           "preview": str(preview_path), "corners": prof.source_corners,
@@ -144,7 +144,7 @@ def check(
             raise UsageError(f"--grid {grid} does not match board {board}, which is {profile.rows}x{profile.cols}.")
     if out is not None and out.suffix.lower() not in (".png", ".jpg", ".jpeg"):
         raise UsageError(f"--out {out} must end in .png.")
-    source = _photo_source(photo, camera, out.parent if out is not None else None, "photo")
+    source = photo_source(photo, camera, out.parent if out is not None else None, "photo")
     from assistant.vision.imageio import load_photo
     from assistant.vision.reader import read_grid, read_photo
 
@@ -158,7 +158,7 @@ def check(
     if out is not None:
         from assistant.vision.draw import draw_reading
 
-        _write_png(out, draw_reading(loaded.image, reading))
+        write_png(out, draw_reading(loaded.image, reading))
     data = reading.to_json()
     extra = _game_view(reading, profile, player, bed, game)
     data.update(extra)

@@ -27,7 +27,7 @@ def reading_as_text(reading: Any) -> str:
 def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path | None, camera: str | None,
               limit: int | None, no_flip: bool, cats: int, json_output: bool) -> None:
     from assistant.cli.common import print_json
-    from assistant.cli.photo_cmds import _photo_source, _write_png
+    from assistant.cli.photo_cmds import photo_source, write_png
     from assistant.vision.imageio import load_photo
     from assistant.vision.profile import load_profile
     from assistant.vision.reader import read_photo
@@ -39,7 +39,7 @@ def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path 
     if out is not None and out.suffix.lower() != ".png":
         raise UsageError(f"--out {out} must end in .png")
     profile = load_profile(board)
-    source = _photo_source(photo, camera, out.parent if out is not None else None, "fit")
+    source = photo_source(photo, camera, out.parent if out is not None else None, "fit")
     loaded = load_photo(source)
     reading = read_photo(loaded, profile)
     text = reading_as_text(reading)
@@ -57,7 +57,7 @@ def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path 
         for colour, placement in reversed(list(zip(RANK_COLOURS, report["placements"]))):
             image = draw_cells_on_photo(image, reading.homography, [tuple(c) for c in placement["cells"]], colour,
                                         photo_size=reading.photo_size)
-        _write_png(out, image)
+        write_png(out, image)
         report["drawn"] = str(out)
     if json_output:
         print_json(report)
@@ -78,10 +78,10 @@ def _report(game: str, tile: str, text: str, shown: int | None, no_flip: bool, c
         shape, _ = indian_catalogue.resolve_leaf(tile)
         report = indian_cmds.fit_report(parse_woods(text), shape, limit=shown, flip=not no_flip,
                                         stacks=("z", "t", "o"), notes=notes)
-        return report, indian_cmds._render_fit
-    from assistant.cli.fit_cmds import _shape_and_notes, fit_report, render_report
+        return report, indian_cmds.render_fit
+    from assistant.cli.fit_cmds import shape_and_notes, fit_report, render_report
     from assistant.games.cottage_garden.bed import parse_bed
 
-    shape, shape_notes = _shape_and_notes(tile)
+    shape, shape_notes = shape_and_notes(tile)
     report = fit_report(parse_bed(text), shape, 1, limit=shown, cats=cats, flip=not no_flip, notes=notes + shape_notes)
     return report, render_report

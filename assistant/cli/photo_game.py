@@ -44,7 +44,7 @@ def tracked_cells(state: Any, player: str, bed: int | None) -> tuple[str, list[l
 
         if bed is None:
             raise GardenError("name the bed the photo shows: --bed 1 or --bed 2")
-        board = planting._bed(state.beds[index], name, bed).board
+        board = planting.bed_at(state.beds[index], name, bed).board
         covered = board.mask(*cells.COVERED)
         label = f"{name}'s bed {bed}"
     else:  # Indian Summer

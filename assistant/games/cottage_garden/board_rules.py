@@ -32,7 +32,7 @@ def _own_bed(state: GameState, name: str, bed: int, what: str) -> tuple[int, pla
     index = _player_index(state, name)
     _require_current(state, index, what)
     _must_pay_first(state)
-    return index, planting._bed(state.beds[index], state.players[index].name, bed)
+    return index, planting.bed_at(state.beds[index], state.players[index].name, bed)
 
 
 def _put(state: GameState, index: int, bed: int, slot: planting.BedSlot) -> GameState:
@@ -98,7 +98,7 @@ def check_board_score(state: GameState, index: int, action: ScoreBed) -> None:
     name = state.players[index].name
     if action.bed is None:
         raise IllegalMove("CG-SCORE-1", f"In board mode name the bed: garden score {name} --bed N.")
-    slot = planting._bed(state.beds[index], name, action.bed)
+    slot = planting.bed_at(state.beds[index], name, action.bed)
     if not bedcells.is_complete(slot.board):
         empty = slot.board.count(bedcells.EMPTY)
         raise IllegalMove("CG-SCORE-1", f"{name}'s bed {action.bed} is not complete: {empty} empty cell(s) left.")

@@ -71,7 +71,7 @@ def slot_to_dict(slot: BedSlot) -> dict[str, Any]:
 
 # -- placing -------------------------------------------------------------------
 
-def _bed(slots: tuple[BedSlot | None, ...], player: str, number: int) -> BedSlot:
+def bed_at(slots: tuple[BedSlot | None, ...], player: str, number: int) -> BedSlot:
     if not 1 <= number <= len(slots) or slots[number - 1] is None:
         have = [str(i + 1) for i, s in enumerate(slots) if s is not None] or ["none"]
         raise IllegalMove("CG-PLANT-3", f"{player} has no bed {number} (beds: {', '.join(have)}).")
