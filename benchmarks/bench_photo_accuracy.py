@@ -34,6 +34,13 @@ from assistant.vision.profile import load_profile  # noqa: E402
 from assistant.vision.reader import calibrate, read_photo  # noqa: E402
 
 
+TILT_BANDS = ("tilt 0-15", "tilt 15-30", "tilt 30-45", "tilt 45+")
+
+
+def design_of(label: str, truth: dict) -> str:
+    return str(truth.get("board") or truth.get("design") or label.split(" ")[0])
+
+
 def _covered(cells):
     return np.array([[c == "covered" for c in row] for row in cells])
 
@@ -96,6 +103,14 @@ def main() -> None:
     cases = dir_cases(args.dir) if args.dir else rendered_cases(args.count, args.seed, (w, h), args.synth)
     n = found = perfect = wrong = cells = unc = wrong_unc = refused = 0
     failures = []
+    # outcome per design and per camera tilt band: found / refused / wrong place
+    split: dict[tuple[str, str], list[int]] = {}
+
+    def tally(truth, design_label, outcome):
+        tilt = (truth.get("params") or {}).get("tilt_deg")
+        band = "tilt ?" if tilt is None else TILT_BANDS[min(int(tilt // 15), len(TILT_BANDS) - 1)]
+        for key in (("design", design_label), ("tilt", band)):
+            split.setdefault(key, [0, 0, 0])[outcome] += 1
     scores = []
     t0 = time.perf_counter()
     for label, source, truth, prof in cases:
@@ -106,9 +121,11 @@ def main() -> None:
             reading = read_photo(source if isinstance(source, bytes) else load_photo(source), prof)
         except GardenError as err:
             refused += 1
+            tally(truth, design_of(label, truth), 1)
             failures.append(f"{label}: refused: {err}")
             continue
         cerr = float(np.max(np.linalg.norm(reading.corners - tc, axis=1))) / diag
+        tally(truth, design_of(label, truth), 0 if cerr <= 0.02 else 2)
         if cerr > 0.02:
             failures.append(f"{label}: WRONG PLACE/ORIENTATION, corners off by {cerr * 100:.1f}% of diagonal "
                             f"(match {reading.locate_score:.2f}, next orientation {reading.details.get('second', 0):.2f})")
@@ -144,6 +161,11 @@ def main() -> None:
         sc = np.array(scores)
         print(f"match score of found boards: min {sc[:, 0].min():.2f} median {np.median(sc[:, 0]):.2f}; "
               f"smallest orientation margin {(sc[:, 0] - sc[:, 1]).min():.2f}")
+    print("found / refused / wrong place (corners off by > 2% of the diagonal):")
+    for kind in ("design", "tilt"):
+        for (k, name), (f_, r_, w_) in sorted(split.items()):
+            if k == kind:
+                print(f"  {name:16s} {f_:3d} / {r_:3d} / {w_:3d}   found {f_ / max(f_ + r_ + w_, 1) * 100:5.1f}%")
     for f in failures:
         print("  " + f)
 

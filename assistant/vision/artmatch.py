@@ -62,24 +62,75 @@ class ArtFeatures:
         kp, desc = _sift().detectAndCompute(_normalise(g), mask)
         self.points = np.float32([k.pt for k in kp]).reshape(-1, 2) / REF_UPSAMPLE
         self.desc = desc
+        self.geo = _geometry(kp)
 
 
-def photo_features(grey: np.ndarray, limit: int = PHOTO_FEATURES) -> tuple[np.ndarray, np.ndarray | None, float]:
-    """(points in `grey` pixels, descriptors, work scale) of a photo; `limit` keeps
-    the strongest features only (0: all of them, slower but finds small boards)."""
+def _geometry(kp) -> np.ndarray:
+    """N x 2: each keypoint's orientation (degrees) and log2 size."""
+    return np.float32([[k.angle, np.log2(max(k.size, 1e-3))] for k in kp]).reshape(-1, 2)
+
+
+def photo_features(grey: np.ndarray, limit: int = PHOTO_FEATURES):
+    """(points in `grey` pixels, descriptors, work scale, keypoint orientation and log2
+    size) of a photo; `limit` keeps the strongest features only (0: all of them)."""
     s = min(1.0, WORK_LONG_SIDE / max(grey.shape))
     small = cv2.resize(grey, None, fx=s, fy=s, interpolation=cv2.INTER_AREA) if s < 1 else grey
     kp, desc = _sift(limit).detectAndCompute(_normalise(small), None)
-    pts = np.float32([k.pt for k in kp]).reshape(-1, 2) / s
-    return pts, desc, s
+    # strongest first, so that strongest(features, n) is SIFT's own nfeatures=n selection
+    order = np.argsort([-k.response for k in kp], kind="stable")
+    pts = (np.float32([k.pt for k in kp]).reshape(-1, 2) / s)[order]
+    return pts, (desc[order] if desc is not None else None), s, _geometry(kp)[order]
 
 
-def match_art(art: ArtFeatures, photo: tuple[np.ndarray, np.ndarray | None, float],
-              grid_rect: np.ndarray, image_shape: tuple[int, int]) -> ArtMatch | None:
-    """Grid corners of the board in the photo from feature matches, or None."""
-    pts, desc, s = photo
+def strongest(photo, limit: int):
+    """The `limit` strongest of photo_features(grey, 0) (one SIFT pass serves both stages)."""
+    pts, desc, s, geo = photo
+    if limit <= 0 or len(pts) <= limit:
+        return photo
+    return pts[:limit], (desc[:limit] if desc is not None else None), s, geo[:limit]
+
+
+#: consistent matches: orientation change within this many degrees, and size change
+#: within this many octaves, of the densest cluster (a tilted plane bends both a little)
+CLUSTER_DEG = 15.0
+CLUSTER_OCT = 0.5
+#: fits tried: all ratio-test matches, then the densest clusters of consistent matches
+CLUSTERS = 4
+#: a seed that gains so many guided inliers is kept without trying the clusters (speed)
+ENOUGH_INLIERS = 150
+
+
+def _clusters(dgeo: np.ndarray) -> list[np.ndarray]:
+    """Index sets of ratio-test matches that agree on rotation and scale change (Lowe's
+    Hough clustering): on a busy table a board's few true matches are a small fraction
+    of all, but they turn and scale alike, so a cluster is mostly true matches."""
+    da = (dgeo[:, 0][:, None] - dgeo[:, 0][None, :] + 180.0) % 360.0 - 180.0
+    near = (np.abs(da) <= CLUSTER_DEG) & (np.abs(dgeo[:, 1][:, None] - dgeo[:, 1][None, :]) <= CLUSTER_OCT)
+    free = np.ones(len(dgeo), bool)
+    out = []
+    for _ in range(CLUSTERS):
+        counts = (near & free[None, :]).sum(axis=1) * free
+        c = int(np.argmax(counts))
+        if counts[c] < 8:
+            break
+        members = np.nonzero(near[c] & free)[0]
+        out.append(members)
+        free[members] = False
+    return out
+
+
+def match_art(art: ArtFeatures, photo, grid_rect: np.ndarray, image_shape: tuple[int, int]) -> ArtMatch | None:
+    """Grid corners of the board in the photo from feature matches, or None.
+
+    First homographies come from the ratio-test matches, all of them and the densest
+    clusters that agree on rotation and scale (_clusters); each seeds guided matching:
+    every reference feature is matched again among the photo features near where the
+    homography puts it, which turns a handful of inliers on a mostly covered or small
+    board into many (a wrong seed gains few). The seed that gains most wins."""
+    pts, desc, s, geo = photo
     if art.desc is None or desc is None or len(art.points) < 8 or len(pts) < 8:
         return None
+    cv2.setRNGSeed(7)  # FLANN and MAGSAC are randomised: same photo, same answer
     pairs = _matcher().knnMatch(art.desc, desc, k=2)
     good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < RATIO * p[1].distance]
     # one reference point per photo point: keep the closest
@@ -90,8 +141,44 @@ def match_art(art: ArtFeatures, photo: tuple[np.ndarray, np.ndarray | None, floa
     good = list(best.values())
     if len(good) < 8:
         return None
-    src = np.float32([art.points[m.queryIdx] for m in good])
-    dst = np.float32([pts[m.trainIdx] for m in good])
+    qi = np.array([m.queryIdx for m in good])
+    ti = np.array([m.trainIdx for m in good])
+    src, dst = art.points[qi].astype(np.float32), pts[ti].astype(np.float32)
+    dgeo = geo[ti] - art.geo[qi]
+    best_fit = None
+    for subset in [np.arange(len(good))] + _clusters(dgeo):
+        fit = _fit(src[subset], dst[subset], s, grid_rect, image_shape)
+        if fit is None:
+            continue
+        H, n_in, n_all = fit
+        for radius in GUIDED_RADIUS:
+            pairs_g = _guided_pairs(art, pts, desc, H, radius / s)
+            if pairs_g is None:
+                break
+            refit = _fit(*pairs_g, s, grid_rect, image_shape)
+            if refit is None or refit[1] < n_in:
+                break
+            H, n_in, n_all = refit
+        if best_fit is None or n_in > best_fit[1]:
+            best_fit = (H, n_in, n_all)
+        if n_in >= ENOUGH_INLIERS:
+            break  # unmistakable: the clusters would find the same board
+    if best_fit is None:
+        return None
+    H, n_in, n_all = best_fit
+    return ArtMatch(project(H, grid_rect), n_in, n_all, n_in / max(n_all, 1))
+
+
+#: guided matching search radii (work-image pixels), first and second round
+GUIDED_RADIUS = (12.0, 6.0)
+#: guided matching: best descriptor distance must beat the second nearby one by this ratio
+GUIDED_RATIO = 0.9
+
+
+def _fit(src: np.ndarray, dst: np.ndarray, s: float, grid_rect: np.ndarray, image_shape
+         ) -> tuple[np.ndarray, int, int] | None:
+    if len(src) < 8:
+        return None
     try:
         H, mask = cv2.findHomography(src, dst, cv2.USAC_MAGSAC, RANSAC_PX / s)
     except cv2.error:
@@ -102,10 +189,58 @@ def match_art(art: ArtFeatures, photo: tuple[np.ndarray, np.ndarray | None, floa
     n_in = int(inl.sum())
     if n_in < 8:
         return None
-    corners = project(H, grid_rect)
-    if not _plausible(corners, dst[inl], image_shape):
+    if not _plausible(project(H, grid_rect), dst[inl], image_shape):
         return None
-    return ArtMatch(corners, n_in, len(good), n_in / len(good))
+    return H, n_in, len(src)
+
+
+def _guided_pairs(art: ArtFeatures, pts: np.ndarray, desc: np.ndarray, H: np.ndarray, radius: float
+                  ) -> tuple[np.ndarray, np.ndarray] | None:
+    """Reference/photo point pairs matched among photo features within `radius`
+    (photo pixels) of each reference feature's projection by H."""
+    proj = project(H, art.points).astype(np.float32)
+    if not np.all(np.isfinite(proj)):
+        return None
+    lo, hi = proj.min(axis=0) - radius, proj.max(axis=0) + radius
+    sel = np.nonzero(np.all((pts >= lo) & (pts <= hi), axis=1))[0]
+    if len(sel) < 8:
+        return None
+    P = pts[sel]
+    # the few photo features nearest each projection (k-d tree on positions)
+    k = min(GUIDED_NEIGHBOURS, len(P))
+    index = cv2.flann_Index(np.ascontiguousarray(P, np.float32), {"algorithm": 1, "trees": 1})
+    nn, d2 = index.knnSearch(np.ascontiguousarray(proj, np.float32), k, params={"checks": 32})
+    nn, d2 = nn.reshape(len(proj), k), d2.reshape(len(proj), k)
+    qi, col = np.nonzero((d2 < radius * radius) & (nn >= 0))
+    ti = nn[qi, col].astype(np.int64)
+    if len(qi) < 8:
+        return None
+    dd = np.linalg.norm(art.desc[qi] - desc[sel[ti]], axis=1)
+    order = np.lexsort((dd, qi))
+    qi, ti, dd = qi[order], ti[order], dd[order]
+    first = np.ones(len(qi), bool)
+    first[1:] = qi[1:] != qi[:-1]
+    idx = np.nonzero(first)[0]
+    nxt = idx + 1
+    has2 = (nxt < len(qi)) & (qi[np.minimum(nxt, len(qi) - 1)] == qi[idx])
+    second = np.where(has2, dd[np.minimum(nxt, len(qi) - 1)], np.inf)
+    ok = (dd[idx] < GUIDED_RATIO * second) & (dd[idx] < GUIDED_MAX_DIST)
+    idx = idx[ok]
+    # one reference feature per photo feature
+    order = np.lexsort((dd[idx], ti[idx]))
+    idx = idx[order]
+    keep = np.ones(len(idx), bool)
+    keep[1:] = ti[idx][1:] != ti[idx][:-1]
+    idx = idx[keep]
+    if len(idx) < 8:
+        return None
+    return art.points[qi[idx]].astype(np.float32), P[ti[idx]].astype(np.float32)
+
+
+#: guided matching: photo features considered around each projected reference feature
+GUIDED_NEIGHBOURS = 6
+#: guided matching: absolute SIFT descriptor distance limit (descriptors have norm ~512)
+GUIDED_MAX_DIST = 300.0
 
 
 def _plausible(corners: np.ndarray, inlier_pts: np.ndarray, image_shape: tuple[int, int]) -> bool:

@@ -23,20 +23,25 @@ from assistant.vision.profile import REF_CELL, BoardProfile, validate_name
 
 #: a located board must match its reference at least this well (0..1, see _match_score)
 FOUND_SCORE = 0.30
-#: feature inliers that, with FOUND_SCORE, confirm a location found by the art
-ART_INLIERS = 12
-#: so many inliers of one homography confirm a location on their own
-ART_INLIERS_ALONE = 20
-#: without feature support (grid lines only) the match must be this strong and this clear
+#: so many (guided) inliers of one homography confirm a location on their own (with
+#: ART_ORIENTATION_MARGIN); wrong fits on covered boards reach about 45 (rendered
+#: photos, seeds 2 and 3)
+ART_INLIERS_ALONE = 60
+#: a homography from so many inliers is already sub-pixel: not ECC-polished (ECC on a
+#: partly covered board can drift to a higher-scoring wrong fit)
+ART_NO_POLISH = 40
+#: without ART_INLIERS_ALONE (grid lines, or a fit of few inliers) the match must be
+#: this strong and this clear
 FOUND_SCORE_WITHOUT_ART = 0.45
 GRID_ORIENTATION_MARGIN = 0.15
-#: a grid-line location this good is taken without looking at features (speed)
-GRID_EARLY_SCORE = 0.6
+#: a grid-line location this good is taken without looking at features (speed); the
+#: grid lines alone can be 2% of the diagonal off on a steeply tilted board, so only
+#: clear matches of the whole board and of its frame band on its own
+GRID_EARLY_SCORE = 0.8
 GRID_EARLY_MARGIN = 0.2
+GRID_EARLY_FRAME = 0.5
 #: a well-supported homography must still beat the board's other orientations by this much
 ART_ORIENTATION_MARGIN = 0.05
-#: the chosen orientation must beat the next best by this much
-ORIENTATION_MARGIN = 0.06
 #: no-profile mode: weakest grid line must stand out by this factor
 GRID_SCORE = 1.6
 #: confidence below this puts a cell in `uncertain`
@@ -151,6 +156,14 @@ class _Reference:
             self._art = ArtFeatures(self.grey, self.valid)
         return self._art
 
+    def ring_score(self, warp_small: np.ndarray) -> float:
+        """Correlation of the frame band alone (-1 when the reference frame is plain)."""
+        if self.ring_weight <= 0:
+            return -1.0
+        prof = self.prof
+        hp = _highpass(cv2.GaussianBlur(warp_small.astype(np.float32), (0, 0), 1.0), prof.cell * 0.5 / 3)
+        return float(_ncc(hp[self.s_ring][None, :], self.s_ring_hp[None, :])[0])
+
     def match_score(self, warp_small: np.ndarray) -> float:
         """How well a rectified photo (small scale, grey) matches the reference: the
         mean of the better half of per-cell correlations, blended with the frame's."""
@@ -189,6 +202,7 @@ class _Located:
     second: float
     method: str
     inliers: int = 0
+    frame: float = -1.0  # frame band correlation (-1: plain frame or not measured)
 
 
 def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
@@ -196,13 +210,24 @@ def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
     else by its printed art (SIFT features + MAGSAC homography, which also fixes the
     orientation). Every candidate is verified against the reference (_verified);
     the caller refuses an unverified one."""
+    results: list[_Located] = []
+    for loc in locate_candidates(img, ref):
+        results.append(loc)
+        if _accepted(loc):
+            return loc
+    ok = [r for r in results if _verified(r)]
+    pool = ok or results
+    return max(pool, key=lambda r: r.score) if pool else None
+
+
+def locate_candidates(img: np.ndarray, ref: _Reference):
+    """Board locations to verify, cheapest first: grid-line fits, then the printed art."""
     from assistant.vision import artmatch
 
     prof = ref.prof
     grey = _grey(img)
-    results: list[_Located] = []
 
-    def consider(corners: np.ndarray, method: str) -> None:
+    def oriented(corners: np.ndarray, method: str) -> _Located:
         scores = []
         for k in range(4):
             q = np.roll(corners, -k, axis=0)
@@ -211,34 +236,43 @@ def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
         scores.sort(reverse=True)
         q = _polish(img, np.roll(corners, -scores[0][1], axis=0), ref)
         score, second = _orientation_scores(grey, q, ref)
-        results.append(_Located(q, score, second, method, 0))
+        return _Located(q, score, second, method, 0, _frame_support(grey, q, ref))
 
-    # cheap first: grid lines, kept at once only when the match is unmistakable
     for cand in find_grids(grey, prof.rows, prof.cols, max_results=3):
-        consider(cand.corners, "grid")
-        last = results[-1]
-        if last.score >= GRID_EARLY_SCORE and last.score - last.second >= GRID_EARLY_MARGIN:
-            return last
-    # then the printed art: strongest features first, all of them for small boards
-    for limit in (artmatch.PHOTO_FEATURES, 0):
-        m = artmatch.match_art(ref.art, artmatch.photo_features(grey, limit), prof.grid_rect(), grey.shape)
+        yield oriented(cand.corners, "grid")
+    # the printed art: the strongest features first, then all of them (small boards)
+    feats = artmatch.photo_features(grey, 0)
+    for stage, use in (("art", artmatch.strongest(feats, artmatch.PHOTO_FEATURES)), ("art-all", feats)):
+        if stage == "art-all" and len(use[0]) <= artmatch.PHOTO_FEATURES:
+            break  # the same features as the first stage
+        m = artmatch.match_art(ref.art, use, prof.grid_rect(), grey.shape)
         if m is not None:
-            # a homography from many inliers is already sub-pixel; few inliers get ECC polish
-            corners = m.corners if m.inliers >= ART_INLIERS_ALONE else _polish(img, m.corners, ref)
+            corners = m.corners if m.inliers >= ART_NO_POLISH else _polish(img, m.corners, ref)
             score, second = _orientation_scores(grey, corners, ref)
-            results.append(_Located(corners, score, second, "art", m.inliers))
-            if _verified(results[-1]):
-                return results[-1]
-    ok = [r for r in results if _verified(r)]
-    pool = ok or results
-    return max(pool, key=lambda r: r.score) if pool else None
+            yield _Located(corners, score, second, stage, m.inliers, _frame_support(grey, corners, ref))
+
+
+def _accepted(loc: _Located) -> bool:
+    """Whether a candidate ends the search: a grid-line fit only when unmistakable."""
+    if loc.method == "grid":
+        return (loc.score >= GRID_EARLY_SCORE and loc.score - loc.second >= GRID_EARLY_MARGIN
+                and loc.frame >= GRID_EARLY_FRAME)
+    return _verified(loc)
 
 
 def _polish(img: np.ndarray, corners: np.ndarray, ref: _Reference) -> np.ndarray:
-    for scale, its, shift in ((0.5, 40, 1.0), (1.0, 25, 0.5)):
-        moved = refine_alignment(img, corners, ref, scale, iterations=its, max_shift=shift)
-        if moved is not corners and _score_at(img, moved, ref) > _score_at(img, corners, ref):
-            corners = moved
+    """ECC alignment with the reference, coarse then fine; each step is kept only when
+    it improves the match. When the whole-board alignment does not help (mostly
+    covered boards) the frame band alone is tried."""
+    start = corners
+    for frame_only in (False, True):
+        if frame_only and (corners is not start or ref.ring_weight <= 0):
+            break
+        for scale, its, shift in ((0.5, 40, 1.0), (1.0, 25, 0.5)):
+            moved = refine_alignment(img, corners, ref, scale, iterations=its, max_shift=shift,
+                                     frame_only=frame_only)
+            if moved is not corners and _score_at(img, moved, ref) > _score_at(img, corners, ref):
+                corners = moved
     return corners
 
 
@@ -254,16 +288,21 @@ def _orientation_scores(grey: np.ndarray, corners: np.ndarray, ref: _Reference) 
     return scores[0], max(scores[1:]) if len(scores) > 1 else -1.0
 
 
+def _frame_support(grey: np.ndarray, corners: np.ndarray, ref: _Reference) -> float:
+    warp, _ = _warp_to_ref(grey, corners, ref.prof, ref.s_scale)
+    return ref.ring_score(warp)
+
+
 def _verified(loc: _Located) -> bool:
     """Accept a location only when the rectified board matches its reference and
     beats its other orientations (thresholds measured on rendered photos)."""
+    margin = loc.score - loc.second
     if loc.inliers >= ART_INLIERS_ALONE:
-        return loc.score - loc.second >= ART_ORIENTATION_MARGIN
-    if loc.score - loc.second < ORIENTATION_MARGIN or loc.score < FOUND_SCORE:
-        return False
-    if loc.inliers >= ART_INLIERS:
-        return True
-    return loc.score >= FOUND_SCORE_WITHOUT_ART and loc.score - loc.second >= GRID_ORIENTATION_MARGIN
+        return margin >= ART_ORIENTATION_MARGIN
+    # fewer inliers (or none: grid lines) place the board only roughly (a fit of 20-50
+    # inliers can be 2-4% of the diagonal off, or a cell off on a covered board): the
+    # rectified photo itself must match the reference well and in one orientation only
+    return loc.score >= FOUND_SCORE_WITHOUT_ART and margin >= GRID_ORIENTATION_MARGIN
 
 
 def _score_at(img: np.ndarray, corners: np.ndarray, ref: _Reference) -> float:
@@ -272,7 +311,7 @@ def _score_at(img: np.ndarray, corners: np.ndarray, ref: _Reference) -> float:
 
 
 def refine_alignment(img: np.ndarray, corners: np.ndarray, ref: _Reference, scale: float = 0.5,
-                     iterations: int = 40, max_shift: float = 0.5) -> np.ndarray:
+                     iterations: int = 40, max_shift: float = 0.5, frame_only: bool = False) -> np.ndarray:
     """Polishes located corners by aligning the rectified photo with the reference
     (ECC, homography motion). Returns the input corners when alignment fails or
     wanders more than half a cell."""
@@ -285,6 +324,8 @@ def refine_alignment(img: np.ndarray, corners: np.ndarray, ref: _Reference, scal
         size = tuple(int(round(v * scale)) for v in prof.reference_size)
         template = cv2.resize(ref.grey, size, interpolation=cv2.INTER_AREA)
         valid = cv2.resize(ref.valid.astype(np.uint8), size, interpolation=cv2.INTER_NEAREST) > 0
+    if frame_only:  # pieces cover the cells: align on the frame band (never covered)
+        valid = valid & _ring_mask(prof, scale)[: valid.shape[0], : valid.shape[1]]
     W = np.eye(3, dtype=np.float32)
     try:
         _, W = cv2.findTransformECC(template.astype(np.float32), warp.astype(np.float32), W, cv2.MOTION_HOMOGRAPHY,
@@ -306,110 +347,6 @@ def _lab_means(cells_bgr: np.ndarray) -> np.ndarray:
     mean_bgr = cells_bgr.astype(np.float32).mean(axis=2) / 255.0
     lab = cv2.cvtColor(mean_bgr.reshape(1, -1, 3), cv2.COLOR_BGR2Lab).reshape(mean_bgr.shape)
     return lab
-
-
-def _ring_blocks(warp: np.ndarray, ref: np.ndarray, prof: BoardProfile):
-    """Mean Lab of cell-sized blocks of the frame margin (photo, reference) and their
-    centres in grid units; only blocks fully inside the calibration photo."""
-    s, m = prof.cell, prof.margin_px
-    W, H = prof.reference_size
-    valid = prof.valid if prof.valid is not None else np.full((H, W), 255, np.uint8)
-    boxes = []
-    for c in range(prof.cols):
-        x0 = m + c * s
-        boxes.append((x0, 0, x0 + s, m))
-        boxes.append((x0, H - m, x0 + s, H))
-    for r in range(prof.rows):
-        y0 = m + r * s
-        boxes.append((0, y0, m, y0 + s))
-        boxes.append((W - m, y0, W, y0 + s))
-    lp, lr, pos = [], [], []
-    for x0, y0, x1, y1 in boxes:
-        if x1 - x0 < 3 or y1 - y0 < 3 or valid[y0:y1, x0:x1].min() < 128:
-            continue
-        lp.append(warp[y0:y1, x0:x1].reshape(-1, 3))
-        lr.append(ref[y0:y1, x0:x1].reshape(-1, 3))
-        pos.append(((x0 + x1) / 2 / s - m / s, (y0 + y1) / 2 / s - m / s))
-    if not lp:
-        return np.zeros((0, 3)), np.zeros((0, 3)), np.zeros((0, 2))
-    def labs(blocks):
-        means = np.array([b.astype(np.float32).mean(axis=0) for b in blocks], np.float32) / 255.0
-        return cv2.cvtColor(means.reshape(1, -1, 3), cv2.COLOR_BGR2Lab).reshape(-1, 3)
-    return labs(lp), labs(lr), np.array(pos)
-
-
-def classify_with_profile(img: np.ndarray, corners: np.ndarray, prof: BoardProfile
-                          ) -> tuple[list[list[str]], np.ndarray, dict]:
-    s = prof.cell
-    m = prof.margin_px
-    warp, _ = _warp_to_ref(img, corners, prof, 1.0)
-    ref = prof.reference
-    g_p = _grey(warp).astype(np.float32)
-    g_r = _grey(ref).astype(np.float32)
-    sig = s / 6
-    hp_p = cv2.GaussianBlur(_highpass(g_p, sig), (0, 0), 2.0)
-    hp_r = cv2.GaussianBlur(_highpass(g_r, sig), (0, 0), 2.0)
-    inset = max(2, int(s * 0.15))
-    cp = _blocks(hp_p, m, prof.rows, prof.cols, s, inset)
-    cr = _blocks(hp_r, m, prof.rows, prof.cols, s, inset)
-    ncc = _ncc(cp, cr)
-    tex_p = cp.std(axis=-1)
-    tex_r = cr.std(axis=-1)
-    # contrast gain photo/reference, from cells that clearly match
-    good = (ncc > 0.6) & (tex_r > 3)
-    if good.sum() >= 2:
-        gain = float(np.median(tex_p[good] / tex_r[good]))
-    else:
-        gain = 1.0
-    gain = float(np.clip(gain, 0.4, 2.0))
-    lab_p = _lab_means(_blocks(warp, m, prof.rows, prof.cols, s, inset))
-    lab_r = _lab_means(_blocks(ref, m, prof.rows, prof.cols, s, inset))
-    rr, cc = np.mgrid[0 : prof.rows, 0 : prof.cols]
-    pos_cells = np.stack([cc.ravel() + 0.5, rr.ravel() + 0.5], axis=1)
-    # lighting from the frame (never covered) and the cells whose art clearly matches
-    ring_p, ring_r, ring_pos = _ring_blocks(warp, ref, prof)
-    trust = (ncc.ravel() > 0.55) & (tex_r.ravel() > 4.0)
-    lp = np.concatenate([lab_p.reshape(-1, 3)[trust], ring_p])
-    lr = np.concatenate([lab_r.reshape(-1, 3)[trust], ring_r])
-    pos = np.concatenate([pos_cells[trust], ring_pos])
-    if len(lp) < 4:  # nothing trusted: fall back to every cell (robust fit below)
-        lp, lr, pos = lab_p.reshape(-1, 3), lab_r.reshape(-1, 3), pos_cells
-    log_ratio = np.log((lp[:, 0] + 5) / (lr[:, 0] + 5))
-    A = np.stack([np.ones(len(pos)), pos[:, 0], pos[:, 1]], axis=1)
-    keep = np.ones(len(pos), bool)
-    coef = np.array([np.median(log_ratio), 0.0, 0.0])
-    for _ in range(3):
-        if keep.sum() >= 6:
-            coef, *_ = np.linalg.lstsq(A[keep], log_ratio[keep], rcond=None)
-        res = np.abs(log_ratio - A @ coef)
-        keep = res < max(0.12, float(np.percentile(res, 60)))
-    ab_off = np.median((lp[:, 1:] - lr[:, 1:])[keep], axis=0)
-    A_cells = np.stack([np.ones(len(pos_cells)), pos_cells[:, 0], pos_cells[:, 1]], axis=1)
-    expect = (A_cells @ coef).reshape(prof.rows, prof.cols)
-    ratio = (lab_p[..., 0] + 5) / (lab_r[..., 0] + 5)
-    dl = np.abs(np.log(ratio) - expect)
-    d_ab = lab_p[..., 1:] - lab_r[..., 1:]
-    # brighter light (glare) washes colour out: compare chroma scaled by lightness
-    chroma = np.linalg.norm(d_ab - ab_off, axis=-1)
-    textured = tex_r > 4.0
-    struct = np.where(textured, (1 - ncc) / 1.4,
-                      np.clip((tex_p / gain - tex_r) / 10.0, 0, None))
-    # a textured reference whose photo cell is flat is covered (or badly blurred)
-    struct = np.where(textured & (tex_p / gain < 0.35 * tex_r), np.maximum(struct, 0.8), struct)
-    colour = chroma / 24.0
-    lum = dl / 0.6
-    d = np.maximum(np.maximum(struct, colour), lum)
-    # the reference's own art plainly visible means the cell is not covered,
-    # whatever glare or shade does to its colour
-    art_seen = textured & (ncc > 0.6)
-    d = np.where(art_seen, np.minimum(d, struct), d)
-    covered = d >= 0.5
-    conf = np.clip(np.abs(d - 0.5) / 0.2, 0, 1)
-    cells = [[symbols.COVERED if covered[r, c] else prof.layout[r][c] for c in range(prof.cols)]
-             for r in range(prof.rows)]
-    details = {"ncc": ncc, "struct": struct, "colour": colour, "lum": lum, "d": d, "gain": gain,
-               "light": coef, "ab_off": ab_off}
-    return cells, conf, details
 
 
 def classify_blank(img: np.ndarray, corners: np.ndarray, rows: int, cols: int
@@ -483,12 +420,12 @@ def read_photo(source, profile: BoardProfile) -> BoardReading:
     if loc is None:
         raise GardenError(f"could not find board {profile.name} in {photo.source}.")
     if not _verified(loc):
-        if loc.score >= FOUND_SCORE and loc.score - loc.second < ORIENTATION_MARGIN:
+        if loc.score >= FOUND_SCORE and loc.score - loc.second < GRID_ORIENTATION_MARGIN:
             raise GardenError(f"found board {profile.name} in {photo.source} but cannot tell which way round it lies.")
         raise GardenError(f"could not find board {profile.name} in {photo.source} with confidence "
                           f"(best match {loc.score:.2f}).")
     corners = loc.corners
-    cells, conf, details = classify_with_profile(photo.image, corners, profile)
+    from assistant.vision.cells import classify_cells; cells, conf, details = classify_cells(photo.image, corners, profile)  # noqa: E702
     details["second"] = loc.second
     return _reading(profile.name, profile.rows, profile.cols, cells, conf, corners, photo,
                     loc.score, loc.method, details)

@@ -1,0 +1,404 @@
+"""Cell classification accuracy with the TRUE grid corners (localisation left out).
+
+Renders N photos per run (samples.renderer, all designs in turn), calibrates each
+design from its calibration photo, rectifies every photo with the truth corners
+and reads the cells with assistant.vision.cells. Prints: per-cell error
+(covered vs not; wrong definite readings and all wrong readings), photos without
+a wrong cell, share uncertain, the confusion (hole cells apart), per design.
+
+    .venv/bin/python benchmarks/bench_photo_cells.py --count 200 --seed 7        # held-out seeds 700000..
+    .venv/bin/python benchmarks/bench_photo_cells.py --count 200 --seed 7 --end-to-end
+    .venv/bin/python benchmarks/bench_photo_cells.py --synth-boards --count 100 [--end-to-end]
+        tests/vision/synth.py boards (an independent renderer), held-out designs and seeds
+    .venv/bin/python benchmarks/bench_photo_cells.py --fit --count 600 --seed 9 --cal-seeds 3 \
+            --extra-designs 40 --per-design 10 --synth 80 --per-synth 10 --jitter
+        fits both stages of the model on the training mix (see training_photos) and writes
+        assistant/vision/cell_model.py; --leave-out DESIGN,... fits without those sample designs,
+        --write-to PATH writes elsewhere and --model PATH measures such a file.
+
+Seeds: photo i has seed SEED*100000+i and design i % 10. The shipped model is fitted on --seed 9
+(and on renderer designs and synth boards the measurements never use); measure on other seeds.
+Photos the classifier refuses as too blurred are counted apart (and as not read end to end).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+
+from assistant.vision import cells as cellmod  # noqa: E402
+from assistant.vision.imageio import decode_photo  # noqa: E402
+from assistant.vision.reader import calibrate  # noqa: E402
+
+DESIGNS = ("bed-1-light", "bed-1-dark", "bed-2-light", "bed-2-dark", "bed-3-light", "bed-3-dark",
+           "woodland-1-a", "woodland-1-b", "woodland-2-a", "woodland-2-b")
+
+
+def _game(d: str) -> str:
+    return "indian-summer" if d.startswith("wood") else "cottage-garden"
+
+
+def synth_cases(count: int, designs: int = 10):
+    """tests/vision/synth.py boards, held out of the fit: design seeds 0..designs-1 (the tests' 0
+    and 1 among them), photos 100000 + 100*design + i (never the tests' 3000..3005)."""
+    sys.path.insert(0, str(ROOT / "tests" / "vision"))
+    import synth
+
+    from assistant.vision.reader import calibrate as _cal
+
+    profiles = {}
+    for i in range(count):
+        ds = i % designs
+        if ds not in profiles:
+            img, t = synth.calibration_scene(ds)
+            profiles[ds], _ = _cal(img, f"s{ds}", 5, 5, np.array(t["corners"]), t["layout"])
+        s = 100000 + 100 * ds + i // designs
+        img, t = synth.scene(ds, s, tilt=30.0)
+        t["params"] = {"pieces": []}
+        ph = decode_photo(cv2_jpeg(img), f"synth {ds} {s}")
+        yield f"synth-{ds}", s, ph, np.array(t["corners"], np.float64) / ph.scale, t, profiles[ds]
+
+
+def cv2_jpeg(img) -> bytes:
+    import cv2
+
+    return cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
+
+
+def cases(count: int, seed: int, cal_seed: int, designs, size=(1600, 1200), offset: int = 0):
+    """Yields (design, seed, decoded photo, truth corners in decoded pixels, truth, profile)."""
+    from samples.renderer import calibration_photo, render_photo
+
+    profiles = {}
+    for i in range(count):
+        d = DESIGNS[i % len(DESIGNS)]
+        if d not in designs:
+            continue
+        if d not in profiles:
+            img, t = calibration_photo(d, cal_seed)
+            profiles[d], _ = calibrate(img, d, t["rows"], t["cols"], np.array(t["corners"]), t.get("layout"), _game(d))
+        s = seed * 100000 + offset + i
+        jpg, t = render_photo(d, s, size=size)
+        ph = decode_photo(jpg, f"{d} {s}")
+        yield d, s, ph, np.array(t["corners"], np.float64) / ph.scale, t, profiles[d]
+
+
+def truth_masks(t: dict):
+    cov = np.array([[c == "covered" for c in row] for row in t["cells"]])
+    hole = np.zeros_like(cov)
+    for p in t["params"]["pieces"]:
+        if "hole" in p:
+            hole[tuple(p["hole"])] = True
+    return cov, hole
+
+
+def collect(args, designs):
+    """Features of every cell: X, y, hole, group (design), photo index."""
+    Xs, ys, holes, groups = [], [], [], []
+    names = None
+    for k, (d, s, ph, corners, t, prof) in enumerate(cases(args.count, args.seed, args.cal_seed, designs)):
+        warp = cellmod.warp_to_reference(ph.image, corners, prof)
+        X, names, _ = cellmod.cell_features(warp, cellmod._cell_reference(prof))
+        cov, hole = truth_masks(t)
+        Xs.append(X.reshape(-1, X.shape[-1]))
+        ys.append(cov.ravel())
+        holes.append(hole.ravel())
+        groups += [d] * cov.size
+        if (k + 1) % 100 == 0:
+            print(f"  {k + 1} photos", file=sys.stderr)
+    return np.concatenate(Xs), np.concatenate(ys), np.concatenate(holes), np.array(groups), names
+
+
+def write_model(model: dict, names: list[str], path: Path, note: str, model2: dict | None = None,
+                names2: list[str] | None = None) -> None:
+    """Writes cell_model.py: the first stage (NAMES, BASE, FEAT, THR, LEAF) and, when given,
+    the second stage on the first stage's measures plus the neighbour measures (NAMES2, ...)."""
+    def arr(a, fmt):
+        return "[" + ",\n ".join("[" + ", ".join(fmt(v) for v in row) + "]" for row in a) + "]"
+
+    def block(m, nm, sfx):
+        thr = np.where(np.isfinite(m["thr"]), m["thr"], 1e30)
+        return (f"NAMES{sfx} = {[str(n) for n in nm]!r}\nBASE{sfx} = {float(m['base'])!r}\n"
+                f"FEAT{sfx} = {arr(m['feat'], str)}\nTHR{sfx} = {arr(thr, lambda v: f'{v:.7g}')}\n"
+                f"LEAF{sfx} = {arr(m['leaf'], lambda v: f'{v:.7g}')}\n")
+
+    second = block(model2, names2, "2") if model2 is not None else "NAMES2 = []\n"
+    text = f'''"""Fitted cell model (generated by benchmarks/bench_photo_cells.py --fit; do not edit).
+
+{note}
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+{block(model, names, "")}
+{second}
+_ARRAYS: dict = {{}}
+
+
+def _run(X: np.ndarray, names: list[str], stage: str) -> np.ndarray:
+    from assistant.vision.cell_fit import predict_margin
+
+    g = globals()
+    if list(names) != g["NAMES" + stage]:
+        raise ValueError("cell measures do not match the fitted model; refit it")
+    if stage not in _ARRAYS:
+        _ARRAYS[stage] = tuple(np.array(g[k + stage], t) for k, t in
+                               (("FEAT", np.int64), ("THR", np.float64), ("LEAF", np.float64)))
+    flat = X.reshape(-1, X.shape[-1]).astype(np.float64)
+    m = predict_margin(flat, *_ARRAYS[stage], g["BASE" + stage])
+    return (1 / (1 + np.exp(-m))).reshape(X.shape[:-1])
+
+
+def predict(X: np.ndarray, names: list[str]) -> np.ndarray:
+    """First stage: rows x cols x F measures (in `names` order) -> P(covered), rows x cols."""
+    return _run(X, names, "")
+
+
+def predict2(X: np.ndarray, names: list[str]) -> np.ndarray:
+    """Second stage: the first stage's measures followed by cells.neighbour_features."""
+    return _run(X, names, "2")
+'''
+    path.write_text(text)
+
+
+def training_photos(args, designs, log):
+    """The training mix: (warp, profile, truth covered, hole, group, source) of
+    * the sample designs at every --cal-seeds calibration (photo seeds SEED*100000 + 20000*j + i),
+    * --extra-designs K: 4*K further designs of the sample renderer ('bed-tK-light', ...,
+      'woodland-tK-b'), --per-design photos each (seeds 8000000 + 1000*k + i),
+    * --synth N: boards of tests/vision/synth.py, design seeds 100..100+N-1 (the tests use 0 and 1),
+      --per-synth photos each (seeds 100000 + 100*design + i; the tests use 3000..3005).
+    Every photo is rectified with its true corners and, with --jitter, once more with corners
+    moved by about 1.5% of a cell (a localisation error)."""
+    from samples.renderer import calibration_photo, render_photo
+
+    out = []
+
+    def add(img, corners, prof, cov, hole, group, src, seed):
+        out.append((cellmod.warp_to_reference(img, corners, prof), prof, cov, hole, group, src))
+        if args.jitter:
+            rng = np.random.default_rng(seed)
+            step = np.linalg.norm(corners[1] - corners[0]) / prof.cols
+            jc = corners + rng.normal(0, 0.015 * step, corners.shape)
+            out.append((cellmod.warp_to_reference(img, jc, prof), prof, cov, hole, group, src))
+
+    for j, cal in enumerate(int(v) for v in args.cal_seeds.split(",")):
+        for d, s, ph, corners, t, prof in cases(args.count, args.seed, cal, designs, offset=20000 * j):
+            cov, hole = truth_masks(t)
+            add(ph.image, corners, prof, cov, hole, d, "sample", s)
+        log(f"sample designs, calibration seed {cal}: {len(out)} warps")
+    for k in range(args.extra_designs):
+        for g, v in (("bed", "light"), ("bed", "dark"), ("woodland", "a"), ("woodland", "b")):
+            d = f"{g}-t{k}-{v}"
+            img, t = calibration_photo(d, 5000 + k)
+            prof, _ = calibrate(img, d, t["rows"], t["cols"], np.array(t["corners"]), t.get("layout"), _game(d))
+            for i in range(args.per_design):
+                s = 8_000_000 + 1000 * k + i
+                jpg, t = render_photo(d, s)
+                ph = decode_photo(jpg, f"{d} {s}")
+                cov, hole = truth_masks(t)
+                add(ph.image, np.array(t["corners"], np.float64) / ph.scale, prof, cov, hole, d, "extra", s)
+        log(f"extra designs {k + 1}/{args.extra_designs}: {len(out)} warps")
+    if args.synth:
+        sys.path.insert(0, str(ROOT / "tests" / "vision"))
+        import synth
+
+        for ds in range(100, 100 + args.synth):
+            img, t = synth.calibration_scene(ds)
+            prof, _ = calibrate(img, f"s{ds}", 5, 5, np.array(t["corners"]), t["layout"])
+            for i in range(args.per_synth):
+                s = 100000 + 100 * ds + i
+                img, t = synth.scene(ds, s, tilt=30.0)
+                cov = np.array([[c == "covered" for c in row] for row in t["cells"]])
+                add(img, np.array(t["corners"], np.float64), prof, cov, np.zeros_like(cov), f"s{ds}", "synth", s)
+        log(f"synth boards: {len(out)} warps")
+    return out
+
+
+def fit_stages_main(warps, args, note_data: str, log) -> None:
+    from assistant.vision.cell_fit import fit_stages
+
+    photos = []
+    names = None
+    for warp, prof, cov, hole, group, src in warps:
+        X, names, info = cellmod.cell_features(warp, cellmod._cell_reference(prof))
+        w = np.where(hole, args.hole_weight, 1.0) * (args.synth_weight if src == "synth" else 1.0)
+        photos.append((X, info["sides"], cov, w, group))
+    log(f"features of {len(photos)} warps")
+    m1, m2, names2 = fit_stages(photos, trees=args.trees, trees2=args.trees2, depth=args.depth, log=log)
+    cells = sum(p[2].size for p in photos)
+    note = (f"Fitted on {cells} cells of {len(photos)} rectified photos: {note_data}; first stage {args.trees} "
+            f"trees, second stage (with the neighbours' first-stage readings, fitted out of fold by design) "
+            f"{args.trees2} trees, depth {args.depth}; hole cells weighted {args.hole_weight}.")
+    out = Path(args.write_to) if args.write_to else ROOT / "assistant" / "vision" / "cell_model.py"
+    write_model(m1, names, out, note, m2, list(names) + names2)
+    print(f"wrote {out}")
+
+
+def fit_main(args) -> None:
+    leave = set(filter(None, args.leave_out.split(",")))
+    designs = [d for d in DESIGNS if d not in leave]
+    t0 = time.perf_counter()
+
+    def log(msg):
+        print(f"  [{time.perf_counter() - t0:5.0f} s] {msg}", file=sys.stderr, flush=True)
+
+    warps = training_photos(args, designs, log)
+    note = (f"{args.count} photos of the sample designs ({', '.join(designs)}) a calibration seed "
+            f"(seeds {args.seed}00000.., calibration seeds {args.cal_seeds}), {args.extra_designs * 4} further "
+            f"designs x {args.per_design} photos, {args.synth} synth.py boards x {args.per_synth} photos"
+            f"{', each also with jittered corners' if args.jitter else ''}")
+    fit_stages_main(warps, args, note, log)
+
+
+def measure_main(args) -> None:
+    designs = [d for d in DESIGNS if not args.designs or d in args.designs.split(",")]
+    if args.model:
+        import importlib.util
+
+        spec = importlib.util.spec_from_file_location("cell_model_x", args.model)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        cellmod.MODEL = mod
+    stats = {}
+    tot = {"cells": 0, "wrong": 0, "wrong_def": 0, "unc": 0, "photos": 0, "perfect": 0, "perfect_def": 0}
+    conf = np.zeros((3, 3), int)  # truth: uncovered, covered (not hole), hole  x  read: not, covered, uncertain
+    t_cls = 0.0
+    e2e = {"photos": 0, "found": 0, "cells": 0, "wrong": 0, "wrong_def": 0, "unc": 0, "perfect": 0}
+    fails, refused = [], []
+    from assistant.errors import GardenError
+
+    source = (synth_cases(args.count) if args.synth_boards else
+              cases(args.count, args.seed, args.cal_seed, designs))
+    for d, s, ph, corners, t, prof in source:
+        cov, hole = truth_masks(t)
+        t0 = time.perf_counter()
+        try:
+            cells, c, det = cellmod.classify_cells(ph.image, corners, prof)
+        except GardenError as e:
+            refused.append(f"{d} seed {s}: {e}")
+            e2e["photos"] += int(args.end_to_end)  # read_photo refuses it as well
+            continue
+        finally:
+            t_cls += time.perf_counter() - t0
+        got = np.array([[v == "covered" for v in row] for row in cells])
+        unc = c < 0.5
+        bad = got != cov
+        st = stats.setdefault(d, {"cells": 0, "wrong": 0, "wrong_def": 0, "unc": 0, "photos": 0, "perfect": 0,
+                                  "perfect_def": 0})
+        for dct in (st, tot):
+            dct["cells"] += bad.size
+            dct["wrong"] += int(bad.sum())
+            dct["wrong_def"] += int((bad & ~unc).sum())
+            dct["unc"] += int(unc.sum())
+            dct["photos"] += 1
+            dct["perfect"] += int(not bad.any())
+            dct["perfect_def"] += int(not (bad & ~unc).any())
+        kind = np.where(hole, 2, np.where(cov, 1, 0))
+        read = np.where(unc, 2, got.astype(int))
+        np.add.at(conf, (kind.ravel(), read.ravel()), 1)
+        if bad.any():
+            p = det["p_covered"]
+            fails.append(f"{d} seed {s}: " + ", ".join(
+                f"({r},{cc}) {'hole' if hole[r, cc] else ('covered' if cov[r, cc] else 'open')} p={p[r, cc]:.2f}"
+                + ("?" if unc[r, cc] else "") for r, cc in zip(*np.nonzero(bad))))
+        if args.end_to_end:
+            from assistant.vision.reader import read_photo
+
+            e2e["photos"] += 1
+            try:
+                rd = read_photo(ph, prof)
+            except GardenError:
+                continue
+            tc = np.array(t["corners"], np.float64)
+            if np.max(np.linalg.norm(rd.corners - tc, axis=1)) > 0.02 * np.linalg.norm(tc[0] - tc[2]):
+                continue
+            e2e["found"] += 1
+            g2 = np.array([[v == "covered" for v in row] for row in rd.cells])
+            u2 = rd.confidence < 0.5
+            b2 = g2 != cov
+            e2e["cells"] += b2.size
+            e2e["wrong"] += int(b2.sum())
+            e2e["wrong_def"] += int((b2 & ~u2).sum())
+            e2e["unc"] += int(u2.sum())
+            e2e["perfect"] += int(not b2.any())
+
+    def line(name, q):
+        n = max(q["cells"], 1)
+        dn = max(q["cells"] - q["unc"], 1)
+        return (f"{name:14s} photos {q['photos']:4d}  error {q['wrong'] / n * 100:5.2f}% ({q['wrong']}/{q['cells']})  "
+                f"definite-wrong {q['wrong_def'] / dn * 100:5.2f}% ({q['wrong_def']})  uncertain {q['unc'] / n * 100:5.2f}%  "
+                f"perfect {q['perfect'] / max(q['photos'], 1) * 100:5.1f}%  no definite error "
+                f"{q['perfect_def'] / max(q['photos'], 1) * 100:5.1f}%")
+
+    if args.synth_boards:
+        print(f"TRUE CORNERS, tests/vision/synth.py boards: {args.count} photos of design seeds 0..9, "
+              f"seeds 100000 + 100*design + i (held out of the fit)")
+    else:
+        print(f"TRUE CORNERS, seeds {args.seed}00000.. ({args.count} photos over {len(DESIGNS)} designs, "
+              f"calibration seed {args.cal_seed})")
+    print(line("all", tot))
+    for d in stats:
+        print(line(d, stats[d]))
+    print("confusion (rows truth: open / covered / hole cell; columns read: open / covered / uncertain):")
+    for name, row in zip(("open", "covered", "hole"), conf):
+        print(f"  {name:8s} {row[0]:6d} {row[1]:6d} {row[2]:6d}")
+    print(f"classification time: {t_cls / max(tot['photos'] + len(refused), 1) * 1000:.1f} ms a photo")
+    print(f"refused (too blurred to read): {len(refused)} photos")
+    for r in refused[:10]:
+        print("  " + r)
+    if args.end_to_end:
+        q = e2e
+        n = max(q["cells"], 1)
+        print(f"END TO END (read_photo): photos {q['photos']}  found {q['found']} "
+              f"({q['found'] / max(q['photos'], 1) * 100:.1f}%)  error over found {q['wrong'] / n * 100:.2f}% "
+              f"({q['wrong']}/{q['cells']})  definite-wrong {q['wrong_def'] / max(n - q['unc'], 1) * 100:.2f}%  "
+              f"uncertain {q['unc'] / n * 100:.2f}%  perfect {q['perfect'] / max(q['photos'], 1) * 100:.1f}% of all")
+    if args.verbose:
+        for f in fails:
+            print("  " + f)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--count", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--cal-seed", type=int, default=1)
+    ap.add_argument("--designs", default="", help="comma-separated subset")
+    ap.add_argument("--end-to-end", action="store_true", help="also read_photo (localisation included)")
+    ap.add_argument("--synth-boards", action="store_true",
+                    help="measure on tests/vision/synth.py boards (held-out designs and seeds) instead")
+    ap.add_argument("--model", help="a cell_model.py to measure instead of the shipped one")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--fit", action="store_true")
+    ap.add_argument("--leave-out", default="")
+    ap.add_argument("--trees", type=int, default=200)
+    ap.add_argument("--depth", type=int, default=3)
+    ap.add_argument("--hole-weight", type=float, default=1.0)
+    ap.add_argument("--trees2", type=int, default=150)
+    ap.add_argument("--cal-seeds", default="3,5", help="--fit: calibration seeds of the sample designs")
+    ap.add_argument("--extra-designs", type=int, default=20, help="--fit: 4 further renderer designs per unit")
+    ap.add_argument("--per-design", type=int, default=12)
+    ap.add_argument("--synth", type=int, default=80, help="--fit: synth.py board designs")
+    ap.add_argument("--per-synth", type=int, default=10)
+    ap.add_argument("--synth-weight", type=float, default=1.0)
+    ap.add_argument("--jitter", action="store_true", help="--fit: also rectify with jittered corners")
+    ap.add_argument("--write-to")
+    args = ap.parse_args()
+    if args.fit:
+        fit_main(args)
+    else:
+        measure_main(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+"""Cell classification (assistant/vision/cells.py): confidence, the tree model, rendered boards."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from assistant.vision import cells as cellmod
+from assistant.vision.cell_fit import fit, predict_margin
+
+
+def test_confidence_is_low_exactly_between_the_sure_bounds():
+    p = np.array([0.0, 0.1, cellmod.SURE_LOW - 1e-3, 0.5, cellmod.SURE_HIGH + 1e-3, 0.95, 1.0])
+    c = cellmod.confidence(p)
+    assert list(c < 0.5) == [False, False, False, True, False, False, False]
+    assert c[0] == 1.0 and c[-1] == 1.0
+    assert np.all((c >= 0) & (c <= 1))
+
+
+def test_tree_model_learns_an_interaction_and_predicts_like_it_was_fitted():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(4000, 3))
+    y = ((X[:, 0] > 0) ^ (X[:, 1] > 0.5)).astype(float)
+    m = fit(X, y, trees=60, depth=2, rate=0.3)
+    p = 1 / (1 + np.exp(-predict_margin(X, m["feat"], m["thr"], m["leaf"], m["base"])))
+    assert ((p >= 0.5) == y).mean() > 0.97
+
+
+def test_shipped_model_matches_the_measures():
+    from assistant.vision import cell_model
+
+    assert len(cell_model.FEAT) == len(cell_model.LEAF) > 0
+    with pytest.raises(ValueError):
+        cell_model.predict(np.zeros((2, 2, 3), np.float32), ["a", "b", "c"])
+
+
+def _rendered(design, seed):
+    renderer = pytest.importorskip("samples.renderer")
+    from assistant.vision.imageio import decode_photo
+    from assistant.vision.reader import calibrate
+
+    jpeg, t = renderer.calibration_photo(design, 1)
+    game = "indian-summer" if design.startswith("wood") else "cottage-garden"
+    prof, _ = calibrate(jpeg, design, t["rows"], t["cols"], np.array(t["corners"]), t["layout"], game)
+    jpeg, truth = renderer.render_photo(design, seed, difficulty=0.5, tilt_max=30, fill=0.8)
+    photo = decode_photo(jpeg, "x")
+    return photo, np.array(truth["corners"]) / photo.scale, truth, prof
+
+
+@pytest.mark.parametrize("design,seed", [("woodland-1-a", 600001), ("woodland-2-b", 600002), ("bed-2-light", 600003)])
+def test_rendered_board_read_with_true_corners(design, seed):
+    photo, corners, truth, prof = _rendered(design, seed)
+    cells, conf, det = cellmod.classify_cells(photo.image, corners, prof)
+    cov = np.array([[c == "covered" for c in row] for row in truth["cells"]])
+    got = np.array([[c == "covered" for c in row] for row in cells])
+    sure = conf >= 0.5
+    # no confidently wrong cell; at most one cell left uncertain-and-wrong
+    assert not ((got != cov) & sure).any()
+    assert ((got != cov) & ~sure).sum() <= 1
+    holes = [tuple(p["hole"]) for p in truth["params"]["pieces"] if "hole" in p]
+    for r, c in holes:  # a cell seen through a leaf tile's hole is covered
+        assert got[r, c] or not sure[r, c]
+    for r in range(len(cells)):
+        for c in range(len(cells[0])):
+            if not cov[r, c]:
+                assert cells[r][c] == truth["cells"][r][c]
+
+
+def test_tree_prediction_matches_walking_each_tree():
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(500, 4))
+    y = (X[:, 0] + X[:, 2] > 0).astype(float)
+    m = fit(X, y, trees=20, depth=3)
+    want = np.full(len(X), m["base"])
+    for t in range(len(m["feat"])):
+        for i, x in enumerate(X):
+            k = 0
+            for _ in range(3):
+                k = 2 * k + 1 + int(x[m["feat"][t, k]] > m["thr"][t, k])
+            want[i] += m["leaf"][t, k - 7]
+    assert np.allclose(predict_margin(X, m["feat"], m["thr"], m["leaf"], m["base"]), want)
+
+
+def test_neighbour_features_split_side_evidence_by_what_lies_beyond():
+    p1 = np.zeros((3, 3))
+    p1[1, 1] = 0.99  # one tile in the middle
+    sides = np.zeros((3, 3, 4, 4), np.float32)
+    sides[0, 1, 2, 0] = 5.0  # the open cell above it shows the tile's edge on its bottom side
+    F, names = cellmod.neighbour_features(p1, sides)
+    f = {n: F[..., i] for i, n in enumerate(names)}
+    assert f["nbp_max"][0, 1] > 0.9 and f["nbp_max"][0, 0] < 0.01
+    assert f["band_tile_max"][0, 1] == 5.0  # evidence on the side facing the tile ...
+    assert f["band_open_max"][0, 1] == 0.0  # ... and none on the sides facing open cells
+    assert f["s1_logit"][1, 1] > 4
+
+
+def test_plain_art_without_a_ring_is_never_a_confident_covered_reading():
+    names = ["ncc_fine", "ncc_coarse", "mis_band0"]
+    X = np.array([[[0.9, 0.9, 0.2], [0.9, 0.9, 1.5], [0.2, 0.1, 0.2]]], np.float32)
+    p = cellmod._veto_plain_art(np.array([[0.97, 0.97, 0.97]]), X, names)
+    assert 0.5 <= p[0, 0] < cellmod.SURE_HIGH  # art shows, no cut all round: covered, uncertain
+    assert p[0, 1] == 0.97 and p[0, 2] == 0.97  # a ringed hole, or art gone: as the model says
+
+
+def test_a_photo_too_blurred_to_read_is_refused():
+    import cv2
+
+    from assistant.errors import GardenError
+
+    photo, corners, truth, prof = _rendered("woodland-1-a", 600001)
+    soft = cv2.GaussianBlur(photo.image, (0, 0), 12)
+    with pytest.raises(GardenError, match="too blurred"):
+        cellmod.classify_cells(soft, corners, prof)

@@ -1,0 +1,93 @@
+"""Localisation: guided feature matching, the verification rules, early grid
+accept, and refusing rather than answering wrong."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from assistant.errors import GardenError
+from assistant.vision import artmatch, reader
+from assistant.vision.reader import _grey, _Reference, calibrate, locate_board, read_photo
+
+import synth
+
+
+@pytest.fixture(scope="module")
+def synth_profile():
+    img, t = synth.calibration_scene(0)
+    prof, _ = calibrate(img, "loc0", 5, 5, np.array(t["corners"]), t["layout"])
+    return prof
+
+
+def _err(corners, truth) -> float:
+    tc = np.asarray(truth["corners"], np.float64)
+    return float(np.max(np.linalg.norm(np.asarray(corners) - tc, axis=1)) / np.linalg.norm(tc[0] - tc[2]))
+
+
+def test_strongest_features_are_a_prefix_of_all(synth_profile):
+    img, _ = synth.scene(0, 4101, tilt=30.0)
+    grey = _grey(img)
+    every = artmatch.photo_features(grey, 0)
+    some = artmatch.strongest(every, 500)
+    assert len(some[0]) == min(500, len(every[0]))
+    assert np.array_equal(some[0], every[0][: len(some[0])])
+
+
+def test_many_inliers_alone_need_only_the_orientation_margin():
+    corners = np.zeros((4, 2))
+    weak = dict(score=0.15, second=-0.05, method="art", frame=0.0)
+    # a fit of covered art with fewer inliers and a poor photometric match: refused
+    assert not reader._verified(reader._Located(corners, inliers=reader.ART_INLIERS_ALONE - 1, **weak))
+    assert reader._verified(reader._Located(corners, inliers=reader.ART_INLIERS_ALONE, **weak))
+    # fewer inliers place the board roughly: the photo must match well and clearly
+    clear = dict(score=reader.FOUND_SCORE_WITHOUT_ART, second=0.1, method="art", frame=0.0)
+    assert reader._verified(reader._Located(corners, inliers=30, **clear))
+    vague = dict(clear, second=clear["score"] - reader.GRID_ORIENTATION_MARGIN / 2)
+    assert not reader._verified(reader._Located(corners, inliers=reader.ART_INLIERS_ALONE - 1, **vague))
+    # never without an orientation margin
+    flat = dict(weak, second=weak["score"])
+    assert not reader._verified(reader._Located(corners, inliers=10 * reader.ART_INLIERS_ALONE, **flat))
+
+
+def test_grid_lines_are_taken_early_only_when_the_frame_agrees():
+    corners = np.zeros((4, 2))
+    good = dict(score=0.9, second=0.4, method="grid", inliers=0)
+    assert reader._accepted(reader._Located(corners, frame=0.8, **good))
+    assert not reader._accepted(reader._Located(corners, frame=0.2, **good))
+
+
+def test_guided_matching_is_deterministic_and_precise(synth_profile):
+    img, truth = synth.scene(0, 4102, tilt=40.0)
+    ref = _Reference(synth_profile)
+    grey = _grey(img)
+    feats = artmatch.photo_features(grey, artmatch.PHOTO_FEATURES)
+    a = artmatch.match_art(ref.art, feats, synth_profile.grid_rect(), grey.shape)
+    b = artmatch.match_art(ref.art, feats, synth_profile.grid_rect(), grey.shape)
+    assert a is not None and b is not None
+    assert np.array_equal(a.corners, b.corners) and a.inliers == b.inliers
+    assert _err(a.corners, truth) < 0.02
+
+
+def test_mostly_covered_board_is_found_or_refused(synth_profile):
+    for seed in (4103, 4104):
+        img, truth = synth.scene(0, seed, tiles=22, tilt=35.0)
+        try:
+            reading = read_photo(img, synth_profile)
+        except GardenError:
+            continue
+        assert _err(reading.corners, truth) <= 0.02
+
+
+def test_other_board_is_refused(synth_profile):
+    """A different board (same grid size) must never be 'found' confidently."""
+    img, _ = synth.scene(1, 4105, tilt=20.0)
+    with pytest.raises(GardenError):
+        read_photo(img, synth_profile)
+
+
+def test_blank_table_is_refused(synth_profile):
+    rng = np.random.default_rng(5)
+    img = (rng.normal(128, 20, (900, 1200, 3))).clip(0, 255).astype(np.uint8)
+    assert locate_board(img, _Reference(synth_profile)) is None or not reader._verified(
+        locate_board(img, _Reference(synth_profile)))
