@@ -134,3 +134,21 @@ def fit_stages(photos: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray
         i += n
     m2 = fit(np.concatenate(X2).astype(np.float64), y, w, trees=trees2, depth=depth, seed=seed + 99)
     return m1, m2, names2
+
+
+_ARRAYS: dict = {}
+
+
+def probability(model, X: np.ndarray, names: list[str], stage: str = "") -> np.ndarray:
+    """P(covered) from a fitted model module (cell_model: NAMES, BASE, FEAT, THR, LEAF, and the
+    second stage's with suffix "2"): rows x cols x F measures in `names` order -> rows x cols."""
+    g = vars(model)
+    if list(names) != g["NAMES" + stage]:
+        raise ValueError("cell measures do not match the fitted model; refit it")
+    key = (model.__name__, stage)
+    if key not in _ARRAYS:
+        _ARRAYS[key] = tuple(np.array(g[k + stage], t) for k, t in
+                             (("FEAT", np.int64), ("THR", np.float64), ("LEAF", np.float64)))
+    flat = X.reshape(-1, X.shape[-1]).astype(np.float64)
+    m = predict_margin(flat, *_ARRAYS[key], g["BASE" + stage])
+    return (1 / (1 + np.exp(-m))).reshape(X.shape[:-1])

@@ -35,7 +35,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from assistant.vision import symbols
+from assistant.vision import cell_fit, symbols
 from assistant.vision.profile import BoardProfile
 
 #: ref-blur candidates (reference pixels) tried to match the photo's sharpness
@@ -426,10 +426,10 @@ def probability_covered(X: np.ndarray, names: list[str], sides: np.ndarray | Non
     has one and the side measures are given) the second stage, which also sees the first
     stage's reading of the neighbours."""
     model = _model()
-    p = model.predict(X, names)
+    p = cell_fit.probability(model, X, names)
     if sides is not None and getattr(model, "NAMES2", None):
         F2, n2 = neighbour_features(p, sides)
-        p = model.predict2(np.concatenate([X, F2], axis=-1), list(names) + n2)
+        p = cell_fit.probability(model, np.concatenate([X, F2], axis=-1), list(names) + n2, "2")
     return p
 
 

@@ -27,11 +27,11 @@ def test_tree_model_learns_an_interaction_and_predicts_like_it_was_fitted():
 
 
 def test_shipped_model_matches_the_measures():
-    from assistant.vision import cell_model
+    from assistant.vision import cell_fit, cell_model
 
     assert len(cell_model.FEAT) == len(cell_model.LEAF) > 0
     with pytest.raises(ValueError):
-        cell_model.predict(np.zeros((2, 2, 3), np.float32), ["a", "b", "c"])
+        cell_fit.probability(cell_model, np.zeros((2, 2, 3), np.float32), ["a", "b", "c"])
 
 
 def _rendered(design, seed):
