@@ -13,6 +13,10 @@ it in a temp folder: "easy" (a large, 40% covered, seeded board: usually
 found by its grid lines) and "hard" (a small, 75% covered board under a 40
 degree camera tilt: the grid lines are hidden, so the art matching runs).
 A refused photo is timed too and says so.
+
+The profile is saved as `garden calibrate` saves it, with its reference's
+features (features.npz), so the timings are those of a calibrated board; a
+profile without them gets them on its first check (the warm-up run).
 """
 
 from __future__ import annotations

@@ -47,14 +47,82 @@ def _sift(n: int = 0) -> cv2.SIFT:
     return cv2.SIFT_create(nfeatures=n, contrastThreshold=0.02)
 
 
-def _matcher() -> cv2.FlannBasedMatcher:
-    return cv2.FlannBasedMatcher({"algorithm": 1, "trees": 4}, {"checks": 128})
+#: FLANN: randomised k-d trees over the photo's descriptors, leaves checked per query
+FLANN_INDEX = {"algorithm": 1, "trees": 4}
+FLANN_CHECKS = 128
+#: reference features per search chunk (the chunks are searched in parallel threads)
+SEARCH_CHUNK = 2048
+
+
+def _search_threads() -> int:
+    import os
+
+    try:
+        n = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        n = os.cpu_count() or 1
+    return max(1, min(n, 4))
+
+
+def _knn2(query: np.ndarray, train: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The two nearest `train` descriptors of every `query` descriptor (indices, L2
+    distances): FlannBasedMatcher.knnMatch(query, train, k=2) with the same index
+    and search parameters, so the same answer (call cv2.setRNGSeed first), but the
+    queries are searched in parallel: each query's search only reads the index."""
+    index = cv2.flann_Index(np.ascontiguousarray(train, np.float32), FLANN_INDEX)
+    query = np.ascontiguousarray(query, np.float32)
+
+    def search(rows: np.ndarray):
+        return index.knnSearch(np.ascontiguousarray(query[rows]), 2, params={"checks": FLANN_CHECKS})
+
+    chunks = np.array_split(np.arange(len(query)), max(1, -(-len(query) // SEARCH_CHUNK)))
+    threads = min(_search_threads(), len(chunks))
+    if threads > 1:
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(threads) as pool:  # OpenCV releases the GIL while searching
+            found = list(pool.map(search, chunks))
+    else:
+        found = [search(c) for c in chunks]
+    idx = np.vstack([f[0].reshape(-1, 2) for f in found]).astype(np.int64)
+    d2 = np.vstack([f[1].reshape(-1, 2) for f in found]).astype(np.float32)
+    return idx, np.sqrt(d2)
+
+
+def _ratio_matches(query_desc: np.ndarray, train_desc: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(query, train) index pairs passing Lowe's ratio test, one query per train
+    feature (the closest; ties: the lower query index), in the order the train
+    features first occur among the passing queries."""
+    if len(train_desc) < 2:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    idx, dist = _knn2(query_desc, train_desc)
+    ok = (idx[:, 0] >= 0) & (idx[:, 1] >= 0) & (dist[:, 0] < RATIO * dist[:, 1])
+    qi = np.nonzero(ok)[0]
+    ti, d = idx[qi, 0], dist[qi, 0]
+    if len(qi) == 0:
+        return qi, ti
+    # the closest query of each train feature (ties: the first)
+    order = np.lexsort((qi, d, ti))
+    head = np.ones(len(order), bool)
+    head[1:] = ti[order][1:] != ti[order][:-1]
+    keep = order[head]
+    # ordered by where each train feature first passed
+    _, first, group = np.unique(ti, return_index=True, return_inverse=True)
+    keep = keep[np.argsort(first[group[keep]], kind="stable")]
+    return qi[keep], ti[keep]
 
 
 class ArtFeatures:
-    """SIFT keypoints of a profile's reference (reference pixels)."""
+    """SIFT keypoints of a profile's reference (reference pixels).
 
-    def __init__(self, ref_grey: np.ndarray, valid: np.ndarray) -> None:
+    ArtFeatures(ref_grey, valid) extracts them (a few tenths of a second);
+    cached_features() keeps them in a file beside the profile instead."""
+
+    def __init__(self, ref_grey: np.ndarray | None = None, valid: np.ndarray | None = None, *,
+                 arrays: tuple[np.ndarray, np.ndarray | None, np.ndarray] | None = None) -> None:
+        if arrays is not None:
+            self.points, self.desc, self.geo = arrays
+            return
         g = cv2.resize(ref_grey.astype(np.uint8), None, fx=REF_UPSAMPLE, fy=REF_UPSAMPLE,
                        interpolation=cv2.INTER_CUBIC)
         mask = cv2.resize(valid.astype(np.uint8) * 255, g.shape[::-1], interpolation=cv2.INTER_NEAREST)
@@ -63,6 +131,108 @@ class ArtFeatures:
         self.points = np.float32([k.pt for k in kp]).reshape(-1, 2) / REF_UPSAMPLE
         self.desc = desc
         self.geo = _geometry(kp)
+
+
+# ----------------------------------------------------------------- stored reference features
+
+#: the file beside a profile (and the cache entries) holding its reference features
+FEATURES_FILE = "features.npz"
+#: bump whenever ArtFeatures' extraction changes: stored features of another version
+#: (or another OpenCV) are then never used, only recomputed
+FEATURES_VERSION = 1
+
+
+def features_key(ref_grey: np.ndarray, valid: np.ndarray) -> str:
+    """Hash of everything the reference features depend on: the reference's pixels
+    (grey, as extracted) and valid mask, the extraction parameters, OpenCV's version.
+    A stored file whose key differs is stale (e.g. reference.png was replaced)."""
+    import hashlib
+
+    g = np.ascontiguousarray(ref_grey.astype(np.uint8))
+    v = np.ascontiguousarray(np.asarray(valid, bool))
+    h = hashlib.sha256()
+    h.update(f"art-features v{FEATURES_VERSION} cv{cv2.__version__} up{REF_UPSAMPLE} "
+             f"{g.shape} {v.shape}".encode())
+    h.update(g.tobytes())
+    h.update(np.packbits(v).tobytes())
+    return h.hexdigest()
+
+
+def save_features(art: ArtFeatures, key: str, path) -> bool:
+    """Writes `art` to `path` atomically; False (nothing written) when it cannot."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    path = Path(path)
+    desc = art.desc if art.desc is not None else np.zeros((0, 128), np.float32)
+    desc_u8 = desc.astype(np.uint8)
+    if not np.array_equal(desc_u8, desc):  # SIFT's descriptors are whole numbers 0..255
+        return False
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".features-", suffix=".npz", dir=path.parent)
+        with os.fdopen(fd, "wb") as f:
+            np.savez(f, key=np.array(key), points=art.points.astype(np.float32), desc=desc_u8,
+                     geo=art.geo.astype(np.float32))
+        os.replace(tmp, path)
+        return True
+    except OSError:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        return False
+
+
+def load_features(path, key: str) -> ArtFeatures | None:
+    """The features stored at `path` when they were made for `key`, else None."""
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            if str(z["key"]) != key:
+                return None
+            points = z["points"].astype(np.float32).reshape(-1, 2)
+            desc = z["desc"].astype(np.float32).reshape(-1, 128)
+            geo = z["geo"].astype(np.float32).reshape(-1, 2)
+    except (OSError, ValueError, KeyError, EOFError):  # missing, truncated or foreign file
+        return None
+    except Exception:  # noqa: BLE001 - zipfile.BadZipFile and the like: never fatal
+        return None
+    if not (len(points) == len(desc) == len(geo)):
+        return None
+    return ArtFeatures(arrays=(points, desc if len(desc) else None, geo))
+
+
+def cached_features(ref_grey: np.ndarray, valid: np.ndarray, folder=None, cache_dir=None,
+                    writable: bool = False) -> ArtFeatures:
+    """The reference's features, extracted once and then read back.
+
+    Looked up in `folder`/features.npz (the profile's own folder), then in
+    `cache_dir`/<key>.npz; used only when made from the very same reference
+    (features_key). When neither holds them they are extracted and stored: in
+    `folder` if `writable`, else in `cache_dir` (never anywhere else). `cache_dir`
+    may be a callable giving the folder (or None), asked only when needed."""
+    from pathlib import Path
+
+    key = features_key(ref_grey, valid)
+    own = Path(folder) / FEATURES_FILE if folder is not None else None
+    if own is not None:
+        art = load_features(own, key)
+        if art is not None:
+            return art
+    if callable(cache_dir):
+        cache_dir = cache_dir()
+    cached = Path(cache_dir) / f"{key[:40]}.npz" if cache_dir is not None else None
+    if cached is not None:
+        art = load_features(cached, key)
+        if art is not None:
+            return art
+    art = ArtFeatures(ref_grey, valid)
+    if not (own is not None and writable and save_features(art, key, own)) and cached is not None:
+        save_features(art, key, cached)
+    return art
 
 
 def _geometry(kp) -> np.ndarray:
@@ -131,22 +301,13 @@ def match_art(art: ArtFeatures, photo, grid_rect: np.ndarray, image_shape: tuple
     if art.desc is None or desc is None or len(art.points) < 8 or len(pts) < 8:
         return None
     cv2.setRNGSeed(7)  # FLANN and MAGSAC are randomised: same photo, same answer
-    pairs = _matcher().knnMatch(art.desc, desc, k=2)
-    good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < RATIO * p[1].distance]
-    # one reference point per photo point: keep the closest
-    best: dict[int, cv2.DMatch] = {}
-    for m in good:
-        if m.trainIdx not in best or m.distance < best[m.trainIdx].distance:
-            best[m.trainIdx] = m
-    good = list(best.values())
-    if len(good) < 8:
+    qi, ti = _ratio_matches(art.desc, desc)
+    if len(qi) < 8:
         return None
-    qi = np.array([m.queryIdx for m in good])
-    ti = np.array([m.trainIdx for m in good])
     src, dst = art.points[qi].astype(np.float32), pts[ti].astype(np.float32)
     dgeo = geo[ti] - art.geo[qi]
     best_fit = None
-    for subset in [np.arange(len(good))] + _clusters(dgeo):
+    for subset in [np.arange(len(qi))] + _clusters(dgeo):
         fit = _fit(src[subset], dst[subset], s, grid_rect, image_shape)
         if fit is None:
             continue

@@ -9,6 +9,7 @@ orientation; tiles never cover it).
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,7 +75,7 @@ class BoardProfile:
             "source_corners": self.source_corners,
         }
 
-    def save(self, folder: Path) -> Path:
+    def save(self, folder: Path, features: bool = True) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "profile.json").write_text(json.dumps(self.to_json(), indent=2) + "\n")
         ref = self.reference
@@ -83,7 +84,50 @@ class BoardProfile:
         if not cv2.imwrite(str(folder / "reference.png"), ref):
             raise GardenError(f"could not write {folder / 'reference.png'}.")
         self.path = folder
+        if features:
+            self.art_features(writable=True)
         return folder
+
+    def art_inputs(self) -> tuple[np.ndarray, np.ndarray]:
+        """The reference as its printed-art features are extracted from: grey uint8
+        pixels and the boolean mask of pixels that came from the photo."""
+        ref = self.reference
+        grey = cv2.cvtColor(ref, cv2.COLOR_BGR2GRAY) if ref.ndim == 3 else ref
+        valid = self.valid if self.valid is not None else np.full(grey.shape, 255, np.uint8)
+        return grey.astype(np.uint8), valid > 127
+
+    def art_features(self, grey: np.ndarray | None = None, valid: np.ndarray | None = None,
+                     writable: bool | None = None):
+        """The reference's SIFT features (artmatch.ArtFeatures), extracted once per
+        reference and stored: `features.npz` in the profile folder when that is one
+        of $GARDEN_HOME/boards (or `writable`), else $GARDEN_HOME/cache/art-features
+        (a checkout's calibration/ is never written). A stored file is used only
+        when it was made from this very reference (artmatch.features_key)."""
+        from assistant.vision import artmatch
+
+        if grey is None or valid is None:
+            grey, valid = self.art_inputs()
+        if self.path is None:  # an in-memory profile: nothing to store it beside
+            return artmatch.ArtFeatures(grey, valid)
+        folder = Path(self.path)
+        if writable is None:
+            writable = _in_boards_dir(folder)
+        return artmatch.cached_features(grey, valid, folder, _features_cache_dir, writable)
+
+
+def _in_boards_dir(folder: Path) -> bool:
+    try:
+        folder.resolve().relative_to(boards_dir().resolve())
+    except (ValueError, OSError):
+        return False
+    return os.access(folder, os.W_OK)
+
+
+def _features_cache_dir() -> Path | None:
+    try:
+        return garden_home() / "cache" / "art-features"
+    except OSError:
+        return None
 
 
 def validate_name(name: str) -> str:

@@ -16,6 +16,7 @@ import numpy as np
 
 from assistant.errors import GardenError, UsageError
 from assistant.vision import symbols
+from assistant.vision.cells import ncc
 from assistant.vision.geometry import is_convex_quad, order_clockwise_from_top, project
 from assistant.vision.gridfind import GridCandidate, find_grids
 from assistant.vision.imageio import LoadedPhoto, load_photo
@@ -106,15 +107,6 @@ def _blocks(a: np.ndarray, m: int, rows: int, cols: int, s: int, inset: int) -> 
     return b.reshape(rows, cols, -1, *a.shape[2:]) if a.ndim == 3 else b.reshape(rows, cols, -1)
 
 
-def _ncc(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Normalised cross-correlation along the last axis."""
-    a = a - a.mean(axis=-1, keepdims=True)
-    b = b - b.mean(axis=-1, keepdims=True)
-    num = (a * b).sum(axis=-1)
-    den = np.sqrt((a * a).sum(axis=-1) * (b * b).sum(axis=-1)) + 1e-6
-    return num / den
-
-
 def _ring_mask(prof: BoardProfile, scale: float) -> np.ndarray:
     w, h = prof.reference_size
     w, h = int(round(w * scale)), int(round(h * scale))
@@ -151,9 +143,7 @@ class _Reference:
     @property
     def art(self):
         if self._art is None:
-            from assistant.vision.artmatch import ArtFeatures
-
-            self._art = ArtFeatures(self.grey, self.valid)
+            self._art = self.prof.art_features(self.grey, self.valid)
         return self._art
 
     def ring_score(self, warp_small: np.ndarray) -> float:
@@ -162,7 +152,7 @@ class _Reference:
             return -1.0
         prof = self.prof
         hp = _highpass(cv2.GaussianBlur(warp_small.astype(np.float32), (0, 0), 1.0), prof.cell * 0.5 / 3)
-        return float(_ncc(hp[self.s_ring][None, :], self.s_ring_hp[None, :])[0])
+        return float(ncc(hp[self.s_ring][None, :], self.s_ring_hp[None, :])[0])
 
     def match_score(self, warp_small: np.ndarray) -> float:
         """How well a rectified photo (small scale, grey) matches the reference: the
@@ -179,7 +169,7 @@ class _Reference:
         else:
             cell_score = 0.0
         if self.ring_weight > 0:
-            ring = float(_ncc(hp[self.s_ring][None, :], self.s_ring_hp[None, :])[0])
+            ring = float(ncc(hp[self.s_ring][None, :], self.s_ring_hp[None, :])[0])
             return self.ring_weight * ring + (1 - self.ring_weight) * cell_score
         return cell_score
 

@@ -91,3 +91,89 @@ def test_blank_table_is_refused(synth_profile):
     img = (rng.normal(128, 20, (900, 1200, 3))).clip(0, 255).astype(np.uint8)
     assert locate_board(img, _Reference(synth_profile)) is None or not reader._verified(
         locate_board(img, _Reference(synth_profile)))
+
+
+# ----------------------------------------------------------------- stored reference features
+
+def _copy(prof):
+    """The module's profile, to save without changing the shared one's path."""
+    import dataclasses
+
+    return dataclasses.replace(prof, path=None)
+
+
+def _same_features(a, b) -> bool:
+    return (np.array_equal(a.points, b.points) and np.array_equal(a.desc, b.desc)
+            and np.array_equal(a.geo, b.geo))
+
+
+def test_saved_profile_stores_its_reference_features(synth_profile, tmp_path):
+    from assistant.vision.profile import load_profile_dir
+
+    fresh = artmatch.ArtFeatures(*synth_profile.art_inputs())
+    folder = _copy(synth_profile).save(tmp_path / "loc0")
+    assert (folder / artmatch.FEATURES_FILE).is_file()
+    loaded = load_profile_dir(folder)
+    stored = _Reference(loaded).art
+    assert _same_features(stored, fresh)
+    # the stored file is what is read back (not a new extraction)
+    key = artmatch.features_key(*loaded.art_inputs())
+    assert _same_features(artmatch.load_features(folder / artmatch.FEATURES_FILE, key), fresh)
+
+
+def test_stale_features_are_never_used(synth_profile, tmp_path):
+    from assistant.vision.profile import boards_dir, load_profile_dir
+
+    folder = _copy(synth_profile).save(boards_dir() / "stale")
+    prof = load_profile_dir(folder)
+    prof.reference = prof.reference.copy()
+    prof.reference[20:60, 20:60] = 255 - prof.reference[20:60, 20:60]  # reference.png replaced
+    art = prof.art_features()
+    assert _same_features(art, artmatch.ArtFeatures(*prof.art_inputs()))
+    # ... and the file in $GARDEN_HOME/boards is refreshed for the new reference
+    key = artmatch.features_key(*prof.art_inputs())
+    assert artmatch.load_features(folder / artmatch.FEATURES_FILE, key) is not None
+
+
+def test_features_of_a_checkout_profile_go_to_the_cache(synth_profile, tmp_path):
+    from assistant.vision.profile import garden_home, load_profile_dir
+
+    folder = _copy(synth_profile).save(tmp_path / "checkout" / "calibration" / "loc0", features=False)
+    prof = load_profile_dir(folder)
+    first = prof.art_features()
+    assert not (folder / artmatch.FEATURES_FILE).exists()  # never written beside it
+    cache = garden_home() / "cache" / "art-features"
+    assert len(list(cache.glob("*.npz"))) == 1
+    assert _same_features(load_profile_dir(folder).art_features(), first)
+
+
+def test_corrupt_features_file_is_recomputed(synth_profile, tmp_path):
+    from assistant.vision.profile import load_profile_dir
+
+    folder = _copy(synth_profile).save(tmp_path / "bad")
+    (folder / artmatch.FEATURES_FILE).write_bytes(b"not an npz")
+    art = load_profile_dir(folder).art_features()
+    assert _same_features(art, artmatch.ArtFeatures(*synth_profile.art_inputs()))
+
+
+def test_parallel_ratio_matches_equal_flann_matcher(synth_profile):
+    """_ratio_matches is FlannBasedMatcher.knnMatch + ratio test + one reference
+    feature per photo feature, only searched in parallel."""
+    import cv2
+
+    img, _ = synth.scene(0, 4102, tilt=40.0)
+    feats = artmatch.photo_features(_grey(img), 0)
+    art = _Reference(synth_profile).art
+    cv2.setRNGSeed(7)
+    matcher = cv2.FlannBasedMatcher(artmatch.FLANN_INDEX, {"checks": artmatch.FLANN_CHECKS})
+    pairs = matcher.knnMatch(art.desc, feats[1], k=2)
+    best: dict = {}
+    for p in pairs:
+        if len(p) == 2 and p[0].distance < artmatch.RATIO * p[1].distance:
+            m = p[0]
+            if m.trainIdx not in best or m.distance < best[m.trainIdx].distance:
+                best[m.trainIdx] = m
+    cv2.setRNGSeed(7)
+    qi, ti = artmatch._ratio_matches(art.desc, feats[1])
+    assert qi.tolist() == [m.queryIdx for m in best.values()]
+    assert ti.tolist() == [m.trainIdx for m in best.values()]
