@@ -62,7 +62,7 @@ def _cells(a: np.ndarray, m: int, rows: int, cols: int, s: int) -> np.ndarray:
     return g.reshape(rows, s, cols, s, *a.shape[2:]).swapaxes(1, 2)
 
 
-def ncc(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def norm_xcorr(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     a = a - a.mean(axis=-1, keepdims=True)
     b = b - b.mean(axis=-1, keepdims=True)
     num = (a * b).sum(axis=-1)
@@ -188,7 +188,7 @@ def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, li
         else:
             a = _cells(cv2.GaussianBlur(g_p, (0, 0), -sg), m, R, C, s)[:, :, geo.inner]
             b = _cells(cref.grey, m, R, C, s)[:, :, geo.inner]
-        v = np.sort(ncc(a, b).ravel())[::-1]
+        v = np.sort(norm_xcorr(a, b).ravel())[::-1]
         score = float(v[: max(1, len(v) // 3)].mean())
         if score > best[0] + 0.005:
             best = (score, sg)
@@ -206,11 +206,11 @@ def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, li
         hp_r = cref.cached(("hp", max(sigma, 0.0), hs), lambda: _highpass(g_r, hs))
         a = _cells(hp_p, m, R, C, s)[:, :, geo.inner]
         b = _cells(hp_r, m, R, C, s)[:, :, geo.inner]
-        feats[name] = ncc(a, b)
+        feats[name] = norm_xcorr(a, b)
         tex[name] = (a.std(axis=-1), b.std(axis=-1))
         c_a = _cells(hp_p, m, R, C, s)[:, :, geo.centre]
         c_b = _cells(hp_r, m, R, C, s)[:, :, geo.centre]
-        feats[name + "_centre"] = ncc(c_a, c_b)
+        feats[name + "_centre"] = norm_xcorr(c_a, c_b)
     tp, tr = tex["ncc_fine"]
     ncc = feats["ncc_fine"]
     good = (ncc > 0.6) & (tr > 3)

@@ -16,7 +16,7 @@ import numpy as np
 
 from assistant.errors import GardenError, UsageError
 from assistant.vision import symbols
-from assistant.vision.cells import ncc
+from assistant.vision.cells import norm_xcorr
 from assistant.vision.geometry import is_convex_quad, order_clockwise_from_top, project
 from assistant.vision.gridfind import GridCandidate, find_grids
 from assistant.vision.imageio import LoadedPhoto, load_photo
@@ -152,7 +152,7 @@ class _Reference:
             return -1.0
         prof = self.prof
         hp = _highpass(cv2.GaussianBlur(warp_small.astype(np.float32), (0, 0), 1.0), prof.cell * 0.5 / 3)
-        return float(ncc(hp[self.s_ring][None, :], self.s_ring_hp[None, :])[0])
+        return float(norm_xcorr(hp[self.s_ring][None, :], self.s_ring_hp[None, :])[0])
 
     def match_score(self, warp_small: np.ndarray) -> float:
         """How well a rectified photo (small scale, grey) matches the reference: the
@@ -160,16 +160,16 @@ class _Reference:
         prof = self.prof
         hp = _highpass(cv2.GaussianBlur(warp_small.astype(np.float32), (0, 0), 1.0), prof.cell * 0.5 / 3)
         cells = _blocks(hp, prof.margin_px // 2, prof.rows, prof.cols, prof.cell // 2, 2)
-        ncc = _ncc(cells, self.s_cells)
+        corr = norm_xcorr(cells, self.s_cells)
         textured = self.s_cell_tex > 2.0
         if textured.sum() >= 1:
-            vals = np.sort(ncc[textured].ravel())[::-1]
+            vals = np.sort(corr[textured].ravel())[::-1]
             k = max(1, int(np.ceil(len(vals) * 0.5)))
             cell_score = float(vals[:k].mean())
         else:
             cell_score = 0.0
         if self.ring_weight > 0:
-            ring = float(ncc(hp[self.s_ring][None, :], self.s_ring_hp[None, :])[0])
+            ring = float(norm_xcorr(hp[self.s_ring][None, :], self.s_ring_hp[None, :])[0])
             return self.ring_weight * ring + (1 - self.ring_weight) * cell_score
         return cell_score
 
