@@ -27,6 +27,10 @@ def build_app(command: str | None = None) -> typer.Typer:
     app.callback()(_garden)
     for module in registry.command_modules(command):
         module.register(app)
+    if registry.is_command(command):
+        # typer inspects every registered command's signature when it runs; keep just this one.
+        app.registered_commands = [c for c in app.registered_commands if c.name == command]
+        app.registered_groups = [g for g in app.registered_groups if g.name == command]
     return app
 
 

@@ -26,3 +26,7 @@ def command_modules(command: str | None = None) -> list[ModuleType]:
     """The module holding `command`, or every module when it is None or unknown."""
     names = [m for m, commands in COMMANDS.items() if command in commands] or list(COMMANDS)
     return [importlib.import_module(f"assistant.cli.{name}") for name in names]
+
+
+def is_command(name: str | None) -> bool:
+    return any(name in commands for commands in COMMANDS.values())
