@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from assistant.errors import GardenError, IllegalMove
+from assistant.games import placeholders
 from assistant.games.cottage_garden import bed as beds
 from assistant.grid import Board, Grid, Shape
 
@@ -22,10 +23,10 @@ class BedSide(NamedTuple):
 
     @property
     def known(self) -> bool:
-        return not self.name.startswith("blank-")
+        return not placeholders.is_placeholder(self.name)
 
     def describe(self) -> str:
-        return self.name if self.known else f"{self.name} (placeholder: printed layout not given)"
+        return placeholders.describe(self.name, "printed layout")
 
 
 class BedSlot(NamedTuple):
@@ -53,7 +54,7 @@ BLANK_LAYOUT = "...../...../...../...../....."
 
 def blank_side(label: str) -> BedSide:
     """A clearly labelled placeholder for a bed side whose printed layout nobody gave."""
-    return BedSide(f"blank-{label}", BLANK_LAYOUT)
+    return BedSide(placeholders.name(label), BLANK_LAYOUT)
 
 
 def slot_from_dict(data: dict[str, Any]) -> BedSlot:

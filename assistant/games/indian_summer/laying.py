@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from assistant.errors import GardenError, IllegalMove
+from assistant.games import placeholders
 from assistant.games.indian_summer import woods
 from assistant.grid import Board, Cell, Shape, components
 
@@ -23,10 +24,10 @@ class WoodSide(NamedTuple):
 
     @property
     def known(self) -> bool:
-        return not self.name.startswith("blank-")
+        return not placeholders.is_placeholder(self.name)
 
     def describe(self) -> str:
-        return self.name if self.known else f"{self.name} (placeholder: printed treasures not given)"
+        return placeholders.describe(self.name, "printed treasures")
 
     def board(self) -> Board:
         board = woods.parse_woods(self.layout, layout_only=True)
@@ -38,7 +39,7 @@ class WoodSide(NamedTuple):
 
 def blank_side(label: str) -> WoodSide:
     """A clearly labelled placeholder for a side whose printed treasures nobody gave."""
-    return WoodSide(f"blank-{label}", woods.BLANK_LAYOUT)
+    return WoodSide(placeholders.name(label), woods.BLANK_LAYOUT)
 
 
 def side_from_dict(data: Any) -> WoodSide:
