@@ -11,10 +11,14 @@ a wrong cell, share uncertain, the confusion (hole cells apart), per design.
     .venv/bin/python benchmarks/bench_photo_cells.py --synth-boards --count 100 [--end-to-end]
         tests/vision/synth.py boards (an independent renderer), held-out designs and seeds
     .venv/bin/python benchmarks/bench_photo_cells.py --fit --count 600 --seed 9 --cal-seeds 3 \
-            --extra-designs 40 --per-design 10 --synth 80 --per-synth 10 --jitter
+            --extra-designs 40 --per-design 10 --synth 80 --per-synth 10 --jitter [--cache DIR]
         fits both stages of the model on the training mix (see training_photos) and writes
         assistant/vision/cell_model.py; --leave-out DESIGN,... fits without those sample designs,
-        --write-to PATH writes elsewhere and --model PATH measures such a file.
+        --write-to PATH writes elsewhere and --model PATH measures such a file. --cache DIR keeps
+        the rectified training photos (about 2 GB), so that a refit after a change of the cell
+        measures skips the rendering; --part I/N fills one share of the cache (run N at once).
+Refused photos are also read regardless, to measure the refusal's precision (how many of them
+would have been read with a definite wrong cell).
 
 Seeds: photo i has seed SEED*100000+i and design i % 10. The shipped model is fitted on --seed 9
 (and on renderer designs and synth boards the measurements never use); measure on other seeds.
@@ -141,6 +145,74 @@ Data only: assistant/vision/cell_fit.py `probability` runs it.
     path.write_text(text)
 
 
+def _training_groups(args, designs):
+    """The training mix as groups of photos that share a profile: (key, make) where make()
+    returns (profile, [(image, corners in image pixels, covered, hole, seed)]). Keys name the
+    profile's source, so that a cache of rectified photos can recalibrate it (see training_photos)."""
+    from samples.renderer import render_photo
+
+    groups = []
+    for j, cal in enumerate(int(v) for v in args.cal_seeds.split(",")):
+        for d in designs:
+            def make(d=d, cal=cal, j=j):
+                shots = [(ph.image, corners, *truth_masks(t), s) for _, s, ph, corners, t, _ in
+                         cases(args.count, args.seed, cal, [d], offset=20000 * j)]
+                return _sample_profile(d, cal), shots  # the profile cases() calibrated, again
+            groups.append((f"sample_{d}_{cal}_{args.seed}_{args.count}", d, "sample", make))
+    for k in range(args.extra_designs):
+        for g, v in (("bed", "light"), ("bed", "dark"), ("woodland", "a"), ("woodland", "b")):
+            d = f"{g}-t{k}-{v}"
+
+            def make(d=d, k=k):
+                prof = _sample_profile(d, 5000 + k)
+                shots = []
+                for i in range(args.per_design):
+                    s = 8_000_000 + 1000 * k + i
+                    jpg, t = render_photo(d, s)
+                    ph = decode_photo(jpg, f"{d} {s}")
+                    cov, hole = truth_masks(t)
+                    shots.append((ph.image, np.array(t["corners"], np.float64) / ph.scale, cov, hole, s))
+                return prof, shots
+            groups.append((f"extra_{d}_{args.per_design}", d, "extra", make))
+    for ds in range(100, 100 + args.synth):
+        def make(ds=ds):
+            sys.path.insert(0, str(ROOT / "tests" / "vision"))
+            import synth
+
+            img, t = synth.calibration_scene(ds)
+            prof, _ = calibrate(img, f"s{ds}", 5, 5, np.array(t["corners"]), t["layout"])
+            shots = []
+            for i in range(args.per_synth):
+                s = 100000 + 100 * ds + i
+                img, t = synth.scene(ds, s, tilt=30.0)
+                cov = np.array([[c == "covered" for c in row] for row in t["cells"]])
+                shots.append((img, np.array(t["corners"], np.float64), cov, np.zeros_like(cov), s))
+            return prof, shots
+        groups.append((f"synth_{ds}_{args.per_synth}", f"s{ds}", "synth", make))
+    return groups
+
+
+def _sample_profile(d: str, cal: int):
+    from samples.renderer import calibration_photo
+
+    img, t = calibration_photo(d, cal)
+    return calibrate(img, d, t["rows"], t["cols"], np.array(t["corners"]), t.get("layout"), _game(d))[0]
+
+
+def _profile_of(key: str):
+    """Recalibrates the profile a cached group was rectified with."""
+    kind, name, *rest = key.split("_")
+    if kind == "sample":
+        return _sample_profile(name, int(rest[0]))
+    if kind == "extra":
+        return _sample_profile(name, 5000 + int(name.split("-")[1][1:]))
+    sys.path.insert(0, str(ROOT / "tests" / "vision"))
+    import synth
+
+    img, t = synth.calibration_scene(int(name))
+    return calibrate(img, f"s{name}", 5, 5, np.array(t["corners"]), t["layout"])[0]
+
+
 def training_photos(args, designs, log):
     """The training mix: (warp, profile, truth covered, hole, group, source) of
     * the sample designs at every --cal-seeds calibration (photo seeds SEED*100000 + 20000*j + i),
@@ -149,49 +221,40 @@ def training_photos(args, designs, log):
     * --synth N: boards of tests/vision/synth.py, design seeds 100..100+N-1 (the tests use 0 and 1),
       --per-synth photos each (seeds 100000 + 100*design + i; the tests use 3000..3005).
     Every photo is rectified with its true corners and, with --jitter, once more with corners
-    moved by about 1.5% of a cell (a localisation error)."""
-    from samples.renderer import calibration_photo, render_photo
-
+    moved by about 1.5% of a cell (a localisation error). With --cache DIR the rectified photos
+    of each group are stored there (and read back instead of rendering again), so that new cell
+    measures can be fitted without rendering; --part I/N renders only every N-th group and
+    --cached-only fits on what the cache holds."""
     out = []
-
-    def add(img, corners, prof, cov, hole, group, src, seed):
-        out.append((cellmod.warp_to_reference(img, corners, prof), prof, cov, hole, group, src))
-        if args.jitter:
-            rng = np.random.default_rng(seed)
-            step = np.linalg.norm(corners[1] - corners[0]) / prof.cols
-            jc = corners + rng.normal(0, 0.015 * step, corners.shape)
-            out.append((cellmod.warp_to_reference(img, jc, prof), prof, cov, hole, group, src))
-
-    for j, cal in enumerate(int(v) for v in args.cal_seeds.split(",")):
-        for d, s, ph, corners, t, prof in cases(args.count, args.seed, cal, designs, offset=20000 * j):
-            cov, hole = truth_masks(t)
-            add(ph.image, corners, prof, cov, hole, d, "sample", s)
-        log(f"sample designs, calibration seed {cal}: {len(out)} warps")
-    for k in range(args.extra_designs):
-        for g, v in (("bed", "light"), ("bed", "dark"), ("woodland", "a"), ("woodland", "b")):
-            d = f"{g}-t{k}-{v}"
-            img, t = calibration_photo(d, 5000 + k)
-            prof, _ = calibrate(img, d, t["rows"], t["cols"], np.array(t["corners"]), t.get("layout"), _game(d))
-            for i in range(args.per_design):
-                s = 8_000_000 + 1000 * k + i
-                jpg, t = render_photo(d, s)
-                ph = decode_photo(jpg, f"{d} {s}")
-                cov, hole = truth_masks(t)
-                add(ph.image, np.array(t["corners"], np.float64) / ph.scale, prof, cov, hole, d, "extra", s)
-        log(f"extra designs {k + 1}/{args.extra_designs}: {len(out)} warps")
-    if args.synth:
-        sys.path.insert(0, str(ROOT / "tests" / "vision"))
-        import synth
-
-        for ds in range(100, 100 + args.synth):
-            img, t = synth.calibration_scene(ds)
-            prof, _ = calibrate(img, f"s{ds}", 5, 5, np.array(t["corners"]), t["layout"])
-            for i in range(args.per_synth):
-                s = 100000 + 100 * ds + i
-                img, t = synth.scene(ds, s, tilt=30.0)
-                cov = np.array([[c == "covered" for c in row] for row in t["cells"]])
-                add(img, np.array(t["corners"], np.float64), prof, cov, np.zeros_like(cov), f"s{ds}", "synth", s)
-        log(f"synth boards: {len(out)} warps")
+    cache = Path(args.cache) if args.cache else None
+    part, nparts = (int(v) for v in args.part.split("/")) if args.part else (0, 1)
+    groups = _training_groups(args, designs)
+    for gi, (key, group, src, make) in enumerate(groups):
+        f = cache / f"{key}{'_j' if args.jitter else ''}.npz" if cache else None
+        if f is not None and f.exists():
+            z = np.load(f)
+            prof = _profile_of(key)
+            for w, cov, hole in zip(z["warps"], z["cov"], z["hole"]):
+                out.append((w, prof, cov, hole, group, src))
+            continue
+        if gi % nparts != part or args.cached_only:
+            continue
+        prof, shots = make()
+        ws = []
+        for img, corners, cov, hole, seed in shots:
+            ws.append((cellmod.warp_to_reference(img, corners, prof), cov, hole))
+            if args.jitter:
+                rng = np.random.default_rng(seed)
+                step = np.linalg.norm(corners[1] - corners[0]) / prof.cols
+                jc = corners + rng.normal(0, 0.015 * step, corners.shape)
+                ws.append((cellmod.warp_to_reference(img, jc, prof), cov, hole))
+        if f is not None and ws:
+            cache.mkdir(parents=True, exist_ok=True)
+            np.savez_compressed(f, warps=np.stack([w[0] for w in ws]), cov=np.stack([w[1] for w in ws]),
+                                hole=np.stack([w[2] for w in ws]))
+        out += [(w, prof, cov, hole, group, src) for w, cov, hole in ws]
+        if (gi + 1) % 20 == 0:
+            log(f"group {gi + 1}/{len(groups)}: {len(out)} warps")
     return out
 
 
@@ -224,6 +287,9 @@ def fit_main(args) -> None:
         print(f"  [{time.perf_counter() - t0:5.0f} s] {msg}", file=sys.stderr, flush=True)
 
     warps = training_photos(args, designs, log)
+    if args.part:  # filling one share of the cache; the fit runs once every share is there
+        log(f"cache part {args.part} filled")
+        return
     note = (f"{args.count} photos of the sample designs ({', '.join(designs)}) a calibration seed "
             f"(seeds {args.seed}00000.., calibration seeds {args.cal_seeds}), {args.extra_designs * 4} further "
             f"designs x {args.per_design} photos, {args.synth} synth.py boards x {args.per_synth} photos"
@@ -246,6 +312,7 @@ def measure_main(args) -> None:
     t_cls = 0.0
     e2e = {"photos": 0, "found": 0, "cells": 0, "wrong": 0, "wrong_def": 0, "unc": 0, "perfect": 0}
     fails, refused = [], []
+    refused_bad = 0  # refused photos whose reading would have had a definite wrong cell
     from assistant.errors import GardenError
 
     source = (synth_cases(args.count) if args.synth_boards else
@@ -258,6 +325,10 @@ def measure_main(args) -> None:
         except GardenError as e:
             refused.append(f"{d} seed {s}: {e}")
             e2e["photos"] += int(args.end_to_end)  # read_photo refuses it as well
+            # the refusal's precision: would the reading have had a confident mistake?
+            cells, c, det = cellmod.classify_cells(ph.image, corners, prof, refuse_blur=False)
+            got = np.array([[v == "covered" for v in row] for row in cells])
+            refused_bad += int(((got != cov) & (c >= 0.5)).any())
             continue
         finally:
             t_cls += time.perf_counter() - t0
@@ -324,7 +395,8 @@ def measure_main(args) -> None:
     for name, row in zip(("open", "covered", "hole"), conf):
         print(f"  {name:8s} {row[0]:6d} {row[1]:6d} {row[2]:6d}")
     print(f"classification time: {t_cls / max(tot['photos'] + len(refused), 1) * 1000:.1f} ms a photo")
-    print(f"refused (too blurred to read): {len(refused)} photos")
+    print(f"refused (too blurred to read): {len(refused)} photos, {refused_bad} of them would have been "
+          "read with a definite wrong cell")
     for r in refused[:10]:
         print("  " + r)
     if args.end_to_end:
@@ -364,6 +436,9 @@ def main() -> None:
     ap.add_argument("--synth-weight", type=float, default=1.0)
     ap.add_argument("--jitter", action="store_true", help="--fit: also rectify with jittered corners")
     ap.add_argument("--write-to")
+    ap.add_argument("--cache", help="--fit: directory keeping the rectified training photos")
+    ap.add_argument("--cached-only", action="store_true", help="--fit with --cache: only the groups cached")
+    ap.add_argument("--part", default="", help="--fit with --cache: I/N, only fill the cache's I-th share")
     args = ap.parse_args()
     if args.fit:
         fit_main(args)

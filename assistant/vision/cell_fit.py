@@ -92,7 +92,8 @@ def fit(X: np.ndarray, y: np.ndarray, w: np.ndarray | None = None, trees: int = 
     return {"feat": feat, "thr": thr, "leaf": leaf, "base": base}
 
 
-def probability(model: dict, X: np.ndarray) -> np.ndarray:
+def fitted_probability(model: dict, X: np.ndarray) -> np.ndarray:
+    """P(covered) of n x F measures from a model `fit` returned (not yet written out)."""
     return 1 / (1 + np.exp(-predict_margin(X, model["feat"], model["thr"], model["leaf"], model["base"])))
 
 
@@ -121,9 +122,9 @@ def fit_stages(photos: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray
     for k in range(folds):
         m = fold == k
         if m.all() or not m.any():
-            oof[m] = probability(m1, X[m])
+            oof[m] = fitted_probability(m1, X[m])
             continue
-        oof[m] = probability(fit(X[~m], y[~m], w[~m], trees=trees, depth=depth, seed=seed + 1 + k), X[m])
+        oof[m] = fitted_probability(fit(X[~m], y[~m], w[~m], trees=trees, depth=depth, seed=seed + 1 + k), X[m])
         if log:
             log(f"fold {k + 1}/{folds} fitted")
     X2, i, names2 = [], 0, []

@@ -13,7 +13,10 @@ every cell is compared with what the empty board looks like there:
   border band, each side), extra edges parallel to each side (a tile's outline,
   the cut of a leaf tile's hole), texture lost or gained, and the same measures
   of the four neighbours (a hole is a reference-matching centre inside a ring of
-  tile that continues into a covered neighbour);
+  tile that continues into a covered neighbour); the mismatch again after the cell's own
+  lightness gain (a shadow or a bright patch on open board is a gain, a tile rarely is); a
+  leaf tile's hole ring (cell_rings: tile outside a cut, board inside it, on every side, at
+  the cut depth that fits each side) and the share of pixels the sensor clipped (glare);
 * a small boosted-tree model (cell_model.py, fitted by cell_fit.py on a mix of
   rendered photos: the sample renderer's designs and dozens more, and the
   independent tests/vision/synth.py boards) turns the measures into P(covered);
@@ -23,8 +26,9 @@ every cell is compared with what the empty board looks like there:
   differs from the board on its open-facing sides too; a hole is ringed by tile).
   A cell whose probability is not clearly on one side gets a low confidence; the
   reader lists it as uncertain instead of guessing;
-* a photo softer than the strongest blur the reference is matched at is refused
-  (GardenError) rather than read: its confident readings go wrong.
+* a photo too soft for its game's board is refused (GardenError) rather than read: its
+  confident readings go wrong (woodland boards from about a tenth of a cell, beds only beyond
+  the strongest blur the reference is matched at).
 
 All measures are normalised per photo (divided by the typical mismatch of cells
 that plainly show the board), so that they carry over between cameras and boards.
@@ -35,11 +39,11 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from assistant.vision import cell_fit, symbols
+from assistant.vision import cell_fit, cell_rings, symbols
 from assistant.vision.profile import BoardProfile
 
 #: ref-blur candidates (reference pixels) tried to match the photo's sharpness
-BLUR_SIGMAS = (0.0, 1.0, 2.0, 3.0, 4.5)
+BLUR_SIGMAS = (0.0, 1.0, 2.0, 3.0, 4.5, 6.0)
 #: photo-blur candidates, for a calibration photo softer than the photo
 PHOTO_SIGMAS = (1.0, 2.0, 3.0)
 #: weight of lightness in the Lab mismatch (shading and shadows move L more than colour)
@@ -169,6 +173,19 @@ def _robust_scale(v: np.ndarray, floor: float) -> float:
     return max(float(np.median(v)), floor)
 
 
+def _lit_mismatch(lab_cells: np.ndarray, pred_cells: np.ndarray, mask: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """Per-pixel Lab mismatch of each cell after scaling its predicted empty board by the
+    cell's own light (the median lightness ratio over mask; a and b scale with it, as they do
+    for a change of exposure), and the log of that ratio. rows x cols x s x s (x 3) inputs."""
+    ratio = (lab_cells[..., 0] + 5) / (pred_cells[..., 0] + 5)
+    r = np.clip(np.median(ratio[:, :, mask], axis=-1), 0.3, 3.0)[:, :, None, None]
+    d = lab_cells - pred_cells * r[..., None]
+    d[..., 0] -= 5 * (r - 1)
+    mis = np.sqrt((L_WEIGHT * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+    return mis, np.log(r[:, :, 0, 0])
+
+
 def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, list[str], dict]:
     """rows x cols x F measures of a rectified photo (reference-sized BGR) against the reference."""
     prof = cref.prof
@@ -280,6 +297,16 @@ def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, li
     dcell = _cells(diff, m, R, C, s)[:, :, geo.inner].mean(axis=2)
     feats["dL"] = dcell[..., 0] / scale
     feats["dab"] = np.linalg.norm(dcell[..., 1:], axis=-1) / scale
+    # the same mismatch after the cell's own lightness gain (a shadow or a bright patch over
+    # open board is a gain; a tile rarely differs from the board by a gain alone)
+    lit, lgain = _lit_mismatch(_cells(lab_p, m, R, C, s), _cells(pred, m, R, C, s), geo.inner)
+    lit = lit / scale
+    feats["lit_centre"] = np.log1p(_mean_in(lit, geo.centre))
+    feats["lit_inner"] = np.log1p(_mean_in(lit, geo.inner))
+    feats["lit_gain"] = lgain
+    # a ring of tile around art that matches the board (a leaf tile's hole); glare
+    feats.update(cell_rings.ring_features(mcells, s))
+    feats["clipped"] = cell_rings.clipped_share(_cells(warp, m, R, C, s), geo.inner)
 
     # --- extra edges parallel to each side, a little inside the cell (tile outline, hole cut)
     gx_p = np.abs(cv2.Sobel(g_p, cv2.CV_32F, 1, 0, ksize=3))
@@ -461,20 +488,28 @@ def _veto_plain_art(p: np.ndarray, X: np.ndarray, names: list[str]) -> np.ndarra
     return np.where(art & ~ringed, np.minimum(p, SURE_HIGH - 0.05), p)
 
 
-def too_blurred(info: dict) -> bool:
-    """The photo is at least as soft as the strongest blur the reference is matched at
-    (BLUR_SIGMAS[-1], about a tenth of a cell): a leaf tile's hole ring, a tile's outline and the
-    cell art are then washed out, and on rendered photos that blurred the readings went
-    confidently wrong. Such a photo is refused rather than read."""
-    return info["sigma"] >= BLUR_SIGMAS[-1]
+#: the blur (reference pixels, a cell is 48) from which a photo of a game's board is refused.
+#: Woodland boards need the thin ring of a leaf tile's hole and the small treasure art: from
+#: about a tenth of a cell their readings went confidently wrong on rendered photos (one in
+#: three photos with most open cells read covered). A bed's cells differ from a tile in colour
+#: over the whole cell and read well up to the strongest blur the reference is matched at.
+REFUSE_SIGMA = {"indian-summer": 4.5}
 
 
-def classify_cells(img: np.ndarray, corners: np.ndarray, prof: BoardProfile
+def too_blurred(info: dict, game: str = "") -> bool:
+    """The photo is at least as soft as its game's refusal blur (REFUSE_SIGMA; the strongest
+    blur the reference is matched at, BLUR_SIGMAS[-1], for other games): the cell art and a
+    tile's outline are then washed out, and such a photo is refused rather than read."""
+    return info["sigma"] >= REFUSE_SIGMA.get(game, BLUR_SIGMAS[-1])
+
+
+def classify_cells(img: np.ndarray, corners: np.ndarray, prof: BoardProfile, refuse_blur: bool = True
                    ) -> tuple[list[list[str]], np.ndarray, dict]:
-    """Cells of a located board: COVERED or the printed symbol, a confidence 0..1 each, details."""
+    """Cells of a located board: COVERED or the printed symbol, a confidence 0..1 each, details.
+    refuse_blur=False reads a too blurred photo anyway (the benchmark measures the refusal so)."""
     warp = warp_to_reference(img, corners, prof)
     X, names, info = cell_features(warp, _cell_reference(prof))
-    if too_blurred(info):
+    if refuse_blur and too_blurred(info, prof.game):
         from assistant.errors import GardenError
 
         raise GardenError(f"the photo of board {prof.name} is too blurred to read its cells safely "

@@ -111,3 +111,64 @@ def test_a_photo_too_blurred_to_read_is_refused():
     soft = cv2.GaussianBlur(photo.image, (0, 0), 12)
     with pytest.raises(GardenError, match="too blurred"):
         cellmod.classify_cells(soft, corners, prof)
+
+
+def _mismatch_cells(s=48):
+    """Two cells of a flat mismatch map: a hole (a ring of tile, cut 8% in, on all sides)
+    and an open cell next to a tile (the tile's shadow along one side only)."""
+    m = np.full((1, 2, s, s), 0.3, np.float32)
+    w = int(0.08 * s)
+    ring = np.ones((s, s), bool)
+    ring[w:-w, w:-w] = False
+    m[0, 0][ring] = 3.0
+    m[0, 1, :, :w] = 3.0
+    return m
+
+
+def test_ring_contrast_needs_a_ring_on_every_side():
+    from assistant.vision.cell_rings import ring_features
+
+    f = ring_features(_mismatch_cells(), 48)
+    assert f["ring_contrast"][0, 0] > 1.0  # a hole: tile outside the cut on all four sides
+    assert abs(f["ring_contrast"][0, 1]) < 0.1  # one side only: no hole
+    assert f["ring_contrast2"][0, 1] < 0.1
+
+
+def test_ring_contrast_follows_a_shifted_hole():
+    from assistant.vision.cell_rings import ring_features
+
+    s = 48
+    m = np.full((1, 1, s, s), 0.3, np.float32)
+    ring = np.ones((s, s), bool)
+    ring[3:s - 7, 5:s - 4] = False  # the tile lies shifted: the ring is thin on two sides
+    m[0, 0][ring] = 3.0
+    assert ring_features(m, s)["ring_contrast"][0, 0] > 1.0
+
+
+def test_lit_mismatch_forgives_a_change_of_light_but_not_of_colour():
+    rng = np.random.default_rng(2)
+    pred = np.stack([rng.uniform(20, 80, (1, 2, 8, 8)), rng.uniform(-20, 20, (1, 2, 8, 8)),
+                     rng.uniform(-20, 20, (1, 2, 8, 8))], axis=-1).astype(np.float32)
+    photo = pred.copy()
+    photo[0, 0, ..., 0] = (pred[0, 0, ..., 0] + 5) * 0.5 - 5  # a shadow halves the light ...
+    photo[0, 0, ..., 1:] *= 0.5
+    photo[0, 1, ..., 1] += 25  # ... a tile changes the colour
+    mis, gain = cellmod._lit_mismatch(photo, pred, np.ones((8, 8), bool))
+    assert mis[0, 0].mean() < 1e-3 and gain[0, 0] == pytest.approx(np.log(0.5), abs=1e-3)
+    assert mis[0, 1].mean() > 20
+
+
+def test_clipped_share_counts_saturated_pixels():
+    from assistant.vision.cell_rings import clipped_share
+
+    cells = np.zeros((1, 1, 4, 4, 3), np.uint8)
+    cells[0, 0, :2, :, 2] = 255
+    assert clipped_share(cells, np.ones((4, 4), bool))[0, 0] == 0.5
+
+
+def test_blur_refusal_depends_on_the_game():
+    # a woodland board's hole rings wash out first; beds are refused only at the strongest blur
+    assert cellmod.too_blurred({"sigma": 4.5}, "indian-summer")
+    assert not cellmod.too_blurred({"sigma": 4.5}, "cottage-garden")
+    assert cellmod.too_blurred({"sigma": cellmod.BLUR_SIGMAS[-1]}, "cottage-garden")
+    assert not cellmod.too_blurred({"sigma": 3.0}, "indian-summer")
