@@ -12,7 +12,9 @@ sample renderer's, when samples.renderer.render_photo exists) and calibrates
 it in a temp folder: "easy" (a large, 40% covered, seeded board: usually
 found by its grid lines) and "hard" (a small, 75% covered board under a 40
 degree camera tilt: the grid lines are hidden, so the art matching runs).
-A refused photo is timed too and says so.
+A refused photo is timed too and says so. With the truth of a made photo it
+also prints how far the located grid is from the true one (a refused photo is
+located once more, untimed): a fast check that finds the wrong place is no gain.
 
 The profile is saved as `garden calibrate` saves it, with its reference's
 features (features.npz), so the timings are those of a calibrated board; a
@@ -69,7 +71,17 @@ def make_photo(folder: Path, case: str = "easy"):
     prof.save(folder / "bench")
     path = folder / "photo.jpg"
     cv2.imwrite(str(path), photo, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    # the true grid corners, so that a fast check that finds the wrong place shows
+    (folder / "truth.json").write_text(json.dumps({"corners": np.asarray(truth["corners"], float).tolist()}))
     return path, load_profile_dir(folder / "bench"), source
+
+
+def _corner_error(reading, truth_file: Path) -> str:
+    """How far the located grid corners are from the truth, in % of the grid diagonal."""
+    tc = np.array(json.loads(truth_file.read_text())["corners"], np.float64)
+    err = np.max(np.linalg.norm(np.asarray(reading.corners, np.float64) - tc, axis=1))
+    pct = err / np.linalg.norm(tc[0] - tc[2]) * 100
+    return f"corners off by {pct:.1f}% of the diagonal" + (" (WRONG PLACE)" if pct > 2 else "")
 
 
 def _peak_mb() -> float:
@@ -83,12 +95,29 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def _located_only(path: Path, prof):
+    """Where the board was located in a refused photo (untimed; None if not located),
+    as an object with full-size `corners`: a refusal after a wrong location is no success."""
+    from types import SimpleNamespace
+
+    from assistant.vision import reader
+    from assistant.vision.imageio import load_photo
+
+    try:
+        photo = load_photo(path)
+        loc = reader.locate_board(photo.image, reader._Reference(prof))
+    except Exception:  # noqa: BLE001 - reader internals may change: then just say nothing
+        return None
+    return None if loc is None else SimpleNamespace(corners=np.asarray(loc.corners) * photo.scale)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--photo")
     ap.add_argument("--board")
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--case", choices=("easy", "hard", "both"), default="both")
+    ap.add_argument("--truth", help="JSON with the true grid corners (full-size photo pixels)")
     args = ap.parse_args()
     from assistant.vision.imageio import load_photo
     from assistant.vision.profile import load_profile
@@ -111,7 +140,8 @@ def main() -> None:
                 path, _prof, source = make_photo(Path(tmp), case)
                 print(f"== {case}: photo made with {source}", flush=True)
                 subprocess.run([sys.executable, __file__, "--photo", str(path), "--board",
-                                str(Path(tmp) / "bench"), "--runs", str(args.runs)], check=True)
+                                str(Path(tmp) / "bench"), "--runs", str(args.runs),
+                                "--truth", str(Path(tmp) / "truth.json")], check=True)
         return
     with tempfile.TemporaryDirectory():
         path, prof, source = Path(args.photo), load_profile(args.board), "given"
@@ -129,11 +159,14 @@ def main() -> None:
             t_chk.append(time.perf_counter() - t)
         dec, chk = statistics.median(t_dec), statistics.median(t_chk)
         peak = _peak_mb()
+        located = reading if not isinstance(reading, GardenError) else _located_only(path, prof)
         if isinstance(reading, GardenError):
             print(f"refused: {reading}")
         else:
             print(json.dumps({"method": reading.method, "cells_covered": sum(r.count("covered") for r in reading.cells),
                               "uncertain": len(reading.uncertain)}))
+        if located is not None and args.truth:
+            print(_corner_error(located, Path(args.truth)))
         print(f"cv2.imread median: {dec * 1000:.1f} ms")
         print(f"check median:      {chk * 1000:.1f} ms")
         print(f"ratio check/imread: {chk / dec:.2f} (target <= 3)")

@@ -50,6 +50,10 @@ def _sift(n: int = 0) -> cv2.SIFT:
 #: FLANN: randomised k-d trees over the photo's descriptors, leaves checked per query
 FLANN_INDEX = {"algorithm": 1, "trees": 4}
 FLANN_CHECKS = 128
+#: the same for the coarser seed features among many photo features (_seed_features):
+#: as many boards found on the rendered dev photos as with the above, in half the time
+FLANN_INDEX_SEEDS = {"algorithm": 1, "trees": 2}
+FLANN_CHECKS_SEEDS = 64
 #: reference features per search chunk (the chunks are searched in parallel threads)
 SEARCH_CHUNK = 2048
 
@@ -64,16 +68,17 @@ def _search_threads() -> int:
     return max(1, min(n, 4))
 
 
-def _knn2(query: np.ndarray, train: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _knn2(query: np.ndarray, train: np.ndarray, index_params: dict = FLANN_INDEX,
+          checks: int = FLANN_CHECKS) -> tuple[np.ndarray, np.ndarray]:
     """The two nearest `train` descriptors of every `query` descriptor (indices, L2
     distances): FlannBasedMatcher.knnMatch(query, train, k=2) with the same index
     and search parameters, so the same answer (call cv2.setRNGSeed first), but the
     queries are searched in parallel: each query's search only reads the index."""
-    index = cv2.flann_Index(np.ascontiguousarray(train, np.float32), FLANN_INDEX)
+    index = cv2.flann_Index(np.ascontiguousarray(train, np.float32), index_params)
     query = np.ascontiguousarray(query, np.float32)
 
     def search(rows: np.ndarray):
-        return index.knnSearch(np.ascontiguousarray(query[rows]), 2, params={"checks": FLANN_CHECKS})
+        return index.knnSearch(np.ascontiguousarray(query[rows]), 2, params={"checks": checks})
 
     chunks = np.array_split(np.arange(len(query)), max(1, -(-len(query) // SEARCH_CHUNK)))
     threads = min(_search_threads(), len(chunks))
@@ -89,13 +94,14 @@ def _knn2(query: np.ndarray, train: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return idx, np.sqrt(d2)
 
 
-def _ratio_matches(query_desc: np.ndarray, train_desc: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _ratio_matches(query_desc: np.ndarray, train_desc: np.ndarray, index_params: dict = FLANN_INDEX,
+                   checks: int = FLANN_CHECKS) -> tuple[np.ndarray, np.ndarray]:
     """(query, train) index pairs passing Lowe's ratio test, one query per train
     feature (the closest; ties: the lower query index), in the order the train
     features first occur among the passing queries."""
     if len(train_desc) < 2:
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    idx, dist = _knn2(query_desc, train_desc)
+    idx, dist = _knn2(query_desc, train_desc, index_params, checks)
     ok = (idx[:, 0] >= 0) & (idx[:, 1] >= 0) & (dist[:, 0] < RATIO * dist[:, 1])
     qi = np.nonzero(ok)[0]
     ti, d = idx[qi, 0], dist[qi, 0]
@@ -128,9 +134,9 @@ class ArtFeatures:
         mask = cv2.resize(valid.astype(np.uint8) * 255, g.shape[::-1], interpolation=cv2.INTER_NEAREST)
         mask = cv2.erode(mask, np.ones((5, 5), np.uint8))
         kp, desc = _sift().detectAndCompute(_normalise(g), mask)
-        self.points = np.float32([k.pt for k in kp]).reshape(-1, 2) / REF_UPSAMPLE
+        pts, self.geo, _ = _keypoint_arrays(kp)
+        self.points = pts / REF_UPSAMPLE
         self.desc = desc
-        self.geo = _geometry(kp)
 
 
 # ----------------------------------------------------------------- stored reference features
@@ -235,9 +241,13 @@ def cached_features(ref_grey: np.ndarray, valid: np.ndarray, folder=None, cache_
     return art
 
 
-def _geometry(kp) -> np.ndarray:
-    """N x 2: each keypoint's orientation (degrees) and log2 size."""
-    return np.float32([[k.angle, np.log2(max(k.size, 1e-3))] for k in kp]).reshape(-1, 2)
+def _keypoint_arrays(kp) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Keypoints as arrays, in one pass over them (20000 photo keypoints' attributes
+    read one by one cost tens of milliseconds): points (N x 2), geometry (N x 2:
+    orientation in degrees, log2 size) and response (N)."""
+    a = np.array([(*k.pt, k.angle, k.size, k.response) for k in kp], np.float32).reshape(-1, 5)
+    geo = np.stack([a[:, 2], np.log2(np.maximum(a[:, 3].astype(np.float64), 1e-3))], axis=1)
+    return a[:, :2].copy(), geo.astype(np.float32), a[:, 4].copy()
 
 
 def photo_features(grey: np.ndarray, limit: int = PHOTO_FEATURES):
@@ -246,10 +256,10 @@ def photo_features(grey: np.ndarray, limit: int = PHOTO_FEATURES):
     s = min(1.0, WORK_LONG_SIDE / max(grey.shape))
     small = cv2.resize(grey, None, fx=s, fy=s, interpolation=cv2.INTER_AREA) if s < 1 else grey
     kp, desc = _sift(limit).detectAndCompute(_normalise(small), None)
+    pts, geo, response = _keypoint_arrays(kp)
     # strongest first, so that strongest(features, n) is SIFT's own nfeatures=n selection
-    order = np.argsort([-k.response for k in kp], kind="stable")
-    pts = (np.float32([k.pt for k in kp]).reshape(-1, 2) / s)[order]
-    return pts, (desc[order] if desc is not None else None), s, _geometry(kp)[order]
+    order = np.argsort(-response, kind="stable")
+    return (pts / s)[order], (desc[order] if desc is not None else None), s, geo[order]
 
 
 def strongest(photo, limit: int):
@@ -289,6 +299,25 @@ def _clusters(dgeo: np.ndarray) -> list[np.ndarray]:
     return out
 
 
+#: the reference features that seed the homographies (searched for in the whole photo):
+#: all of them among at most SEED_ALL_UP_TO photo features (the strongest, or a small
+#: photo); among more (a busy photo searched for a small board) only those at least
+#: SEED_MIN_SIZE reference pixels large (SIFT keypoint size). The finer ones, 60% of
+#: all (the reference is upsampled), seldom match in a whole photo (about 12% of the
+#: true matches on the rendered dev photos): they cost most of the search and bring
+#: more false matches than true. Guided matching still uses every feature.
+SEED_ALL_UP_TO = PHOTO_FEATURES
+SEED_MIN_SIZE = 1.5
+
+
+def _seed_features(art: ArtFeatures, n_photo: int) -> np.ndarray:
+    """Indices of the reference features searched for among `n_photo` photo features."""
+    if n_photo <= SEED_ALL_UP_TO:
+        return np.arange(len(art.points))
+    big = np.nonzero(art.geo[:, 1] >= np.log2(SEED_MIN_SIZE * REF_UPSAMPLE))[0]
+    return big if len(big) >= 8 else np.arange(len(art.points))
+
+
 def match_art(art: ArtFeatures, photo, grid_rect: np.ndarray, image_shape: tuple[int, int]) -> ArtMatch | None:
     """Grid corners of the board in the photo from feature matches, or None.
 
@@ -301,7 +330,12 @@ def match_art(art: ArtFeatures, photo, grid_rect: np.ndarray, image_shape: tuple
     if art.desc is None or desc is None or len(art.points) < 8 or len(pts) < 8:
         return None
     cv2.setRNGSeed(7)  # FLANN and MAGSAC are randomised: same photo, same answer
-    qi, ti = _ratio_matches(art.desc, desc)
+    seeds = _seed_features(art, len(pts))
+    if len(seeds) < len(art.points):
+        qi, ti = _ratio_matches(art.desc[seeds], desc, FLANN_INDEX_SEEDS, FLANN_CHECKS_SEEDS)
+        qi = seeds[qi]
+    else:
+        qi, ti = _ratio_matches(art.desc, desc)
     if len(qi) < 8:
         return None
     src, dst = art.points[qi].astype(np.float32), pts[ti].astype(np.float32)

@@ -108,11 +108,32 @@ class BoardProfile:
         if grey is None or valid is None:
             grey, valid = self.art_inputs()
         if self.path is None:  # an in-memory profile: nothing to store it beside
-            return artmatch.ArtFeatures(grey, valid)
+            return _memo_features(grey, valid)
         folder = Path(self.path)
         if writable is None:
             writable = _in_boards_dir(folder)
         return artmatch.cached_features(grey, valid, folder, _features_cache_dir, writable)
+
+
+#: reference features of in-memory profiles, by artmatch.features_key: a profile
+#: calibrated in this process and read many times (benchmarks, tests, a session that
+#: calibrates then checks) extracts them once; a few references at most are kept
+_MEMO: dict[str, object] = {}
+_MEMO_SIZE = 4
+
+
+def _memo_features(grey: np.ndarray, valid: np.ndarray):
+    """The reference's features, extracted at most once per reference in this process."""
+    from assistant.vision import artmatch
+
+    key = artmatch.features_key(grey, valid)
+    art = _MEMO.pop(key, None)
+    if art is None:
+        art = artmatch.ArtFeatures(grey, valid)
+    _MEMO[key] = art  # most recently used last
+    while len(_MEMO) > _MEMO_SIZE:
+        del _MEMO[next(iter(_MEMO))]
+    return art
 
 
 def _in_boards_dir(folder: Path) -> bool:
