@@ -111,6 +111,69 @@ def _located_only(path: Path, prof):
     return None if loc is None else SimpleNamespace(corners=np.asarray(loc.corners) * photo.scale)
 
 
+def make_sweep(folder: Path, count: int, seed: int) -> Path:
+    """Renders `count` 12 MP photos and their boards' profiles into `folder`; returns the
+    manifest (photo, profile folder, truth corners, label per line)."""
+    from samples.renderer import calibration_photo, render_photo  # type: ignore
+    from samples.renderer.designs import SAMPLE_DESIGNS, SAMPLE_WOODLAND  # type: ignore
+
+    from assistant.vision.reader import calibrate
+
+    designs = list(SAMPLE_DESIGNS) + list(SAMPLE_WOODLAND)
+    rows = []
+    for i in range(count):
+        design, s = designs[i % len(designs)], seed * 100000 + i
+        board = folder / design
+        if not board.exists():
+            img, t = calibration_photo(design, seed)
+            game = "indian-summer" if t["rows"] == 9 and t["cols"] == 8 else "cottage-garden"
+            prof, _ = calibrate(img, design, t["rows"], t["cols"], np.array(t["corners"]), t.get("layout"), game)
+            prof.save(board)
+        photo, truth = render_photo(design, s, size=(4000, 3000), output="array")
+        path = folder / f"{design}_{s}.jpg"
+        cv2.imwrite(str(path), photo, [cv2.IMWRITE_JPEG_QUALITY, 92])
+        rows.append({"photo": str(path), "board": str(board), "label": f"{design} seed {s}",
+                     "corners": np.asarray(truth["corners"], float).tolist()})
+    manifest = folder / "manifest.json"
+    manifest.write_text(json.dumps(rows))
+    return manifest
+
+
+def time_sweep(manifest: Path, runs: int) -> None:
+    """Times every photo of a manifest against its own decode (medians of `runs`)."""
+    from assistant.errors import GardenError
+    from assistant.vision.imageio import load_photo
+    from assistant.vision.profile import load_profile
+    from assistant.vision.reader import read_photo
+
+    ratios = []
+    for row in json.loads(manifest.read_text()):
+        path, prof = Path(row["photo"]), load_profile(row["board"])
+        outcome = "read"
+        t_dec, t_chk = [], []
+        for _ in range(runs + 1):  # the first run warms up (reference features)
+            t = time.perf_counter()
+            cv2.imread(str(path))
+            t_dec.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            try:
+                reading = read_photo(load_photo(path), prof)
+                tc = np.array(row["corners"])
+                err = np.max(np.linalg.norm(np.asarray(reading.corners) - tc, axis=1)) / np.linalg.norm(tc[0] - tc[2])
+                outcome = f"{reading.method}, corners off {err * 100:.1f}%"
+            except GardenError:
+                outcome = "refused"
+            t_chk.append(time.perf_counter() - t)
+        dec, chk = statistics.median(t_dec[1:]), statistics.median(t_chk[1:])
+        ratios.append(chk / dec)
+        print(f"  {row['label']:28s} imread {dec * 1000:6.1f} ms  check {chk * 1000:7.1f} ms  "
+              f"ratio {chk / dec:5.2f}  ({outcome})", flush=True)
+    r = np.array(ratios)
+    print(f"photos: {len(r)}  ratio check/imread: median {np.median(r):.2f}, 90th percentile "
+          f"{np.percentile(r, 90):.2f}, max {r.max():.2f}; within 3x: {np.mean(r <= 3) * 100:.0f}%")
+    print(f"peak memory (RSS):  {_peak_mb():.0f} MB (target < 1024)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--photo")
@@ -118,7 +181,22 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--case", choices=("easy", "hard", "both"), default="both")
     ap.add_argument("--truth", help="JSON with the true grid corners (full-size photo pixels)")
+    ap.add_argument("--sweep", type=int, default=0, help="time so many rendered 12 MP photos")
+    ap.add_argument("--seed", type=int, default=4, help="seed range of the --sweep photos")
+    ap.add_argument("--manifest", help=argparse.SUPPRESS)  # the --sweep child process
     args = ap.parse_args()
+    if args.manifest:
+        time_sweep(Path(args.manifest), args.runs)
+        return
+    if args.sweep:
+        import subprocess
+
+        with tempfile.TemporaryDirectory() as tmp:
+            manifest = make_sweep(Path(tmp), args.sweep, args.seed)
+            print(f"== sweep: {args.sweep} photos made with samples.renderer, seeds {args.seed * 100000}..", flush=True)
+            subprocess.run([sys.executable, __file__, "--manifest", str(manifest), "--runs", str(args.runs)],
+                           check=True)
+        return
     from assistant.vision.imageio import load_photo
     from assistant.vision.profile import load_profile
     from assistant.errors import GardenError
