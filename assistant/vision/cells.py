@@ -3,7 +3,8 @@
 The photo is rectified onto the profile's reference (REF_CELL pixels a cell) and
 every cell is compared with what the empty board looks like there:
 
-* photometry first: the reference is blurred to the photo's sharpness, and the
+* photometry first: the reference is blurred to the photo's sharpness (a climb over
+  blur candidates that stops at the first one that does not gain), and the
   photo's light (a smooth lightness gain over the board) and white balance (a gain
   and offset on a and b) are fitted on the parts that plainly show the board (the
   frame, which tiles never cover, and cells whose art clearly matches);
@@ -28,13 +29,16 @@ every cell is compared with what the empty board looks like there:
   reader lists it as uncertain instead of guessing;
 * a photo too soft for its game's board is refused (GardenError) rather than read: its
   confident readings go wrong (woodland boards from about a tenth of a cell, beds only beyond
-  the strongest blur the reference is matched at).
+  the strongest blur the reference is matched at). The softness must show on the cells and on
+  the board as a whole (the frame too): on a nearly full board the cells are all tiles.
 
 All measures are normalised per photo (divided by the typical mismatch of cells
 that plainly show the board), so that they carry over between cameras and boards.
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -114,8 +118,9 @@ def _blocks_lab_mean(lab: np.ndarray, m, rows, cols, s, mask) -> np.ndarray:
     return c[:, :, mask].mean(axis=2)
 
 
-def _frame_blocks(a: np.ndarray, valid: np.ndarray, prof: BoardProfile):
-    """Mean of cell-wide blocks of the frame margin (fully valid ones) and their centres."""
+def _frame_boxes(prof: BoardProfile, valid: np.ndarray) -> list[tuple[slice, slice]]:
+    """Cell-long blocks of the frame margin that the reference fully shows (tiles never cover
+    the frame: it shows the board's sharpness however full the board is)."""
     s, m = prof.cell, prof.margin_px
     W, H = prof.reference_size
     boxes = []
@@ -125,12 +130,17 @@ def _frame_blocks(a: np.ndarray, valid: np.ndarray, prof: BoardProfile):
     for r in range(prof.rows):
         y0 = m + r * s
         boxes += [(0, y0, m, y0 + s), (W - m, y0, W, y0 + s)]
+    return [(slice(y0, y1), slice(x0, x1)) for x0, y0, x1, y1 in boxes
+            if x1 - x0 >= 3 and y1 - y0 >= 3 and valid[y0:y1, x0:x1].all()]
+
+
+def _frame_blocks(a: np.ndarray, valid: np.ndarray, prof: BoardProfile):
+    """Mean of cell-wide blocks of the frame margin (fully valid ones) and their centres."""
+    s, m = prof.cell, prof.margin_px
     vals, pos = [], []
-    for x0, y0, x1, y1 in boxes:
-        if x1 - x0 < 3 or y1 - y0 < 3 or not valid[y0:y1, x0:x1].all():
-            continue
-        vals.append(a[y0:y1, x0:x1].reshape(-1, a.shape[-1]).mean(axis=0))
-        pos.append(((x0 + x1) / 2 / s - m / s, (y0 + y1) / 2 / s - m / s))
+    for ys, xs in _frame_boxes(prof, valid):
+        vals.append(a[ys, xs].reshape(-1, a.shape[-1]).mean(axis=0))
+        pos.append(((xs.start + xs.stop) / 2 / s - m / s, (ys.start + ys.stop) / 2 / s - m / s))
     if not vals:
         return np.zeros((0, a.shape[-1]), np.float32), np.zeros((0, 2))
     return np.array(vals, np.float32), np.array(pos)
@@ -186,6 +196,75 @@ def _lit_mismatch(lab_cells: np.ndarray, pred_cells: np.ndarray, mask: np.ndarra
     return mis, np.log(r[:, :, 0, 0])
 
 
+def _block_nccs(g_p: np.ndarray, cref: CellReference, sg: float) -> tuple[np.ndarray, np.ndarray]:
+    """NCC of every cell's inner part and of every frame block, photo against reference, at
+    relative blur sg (>= 0: the reference blurred by sg; < 0: the photo blurred by -sg)."""
+    prof = cref.prof
+    s, m, R, C = prof.cell, prof.margin_px, prof.rows, prof.cols
+    inner = _geometry(s).inner
+    a, b = (g_p, cref.blurred[sg][0]) if sg >= 0 else (cv2.GaussianBlur(g_p, (0, 0), -sg), cref.grey)
+    cells = norm_xcorr(_cells(a, m, R, C, s)[:, :, inner], _cells(b, m, R, C, s)[:, :, inner]).ravel()
+    boxes = cref.cached("frame_boxes", lambda: _frame_boxes(prof, cref.valid))
+    frame = np.array([norm_xcorr(a[bx].ravel(), b[bx].ravel()) for bx in boxes], np.float64)
+    return cells, frame
+
+
+def _top_third(v: np.ndarray) -> float:
+    """Mean of the best third: the blocks that show the board (the rest may be tiles)."""
+    v = np.sort(v)[::-1]
+    return float(v[: max(1, len(v) // 3)].mean())
+
+
+#: a blur step is taken only if the score gains at least this much
+BLUR_STEP_GAIN = 0.005
+
+
+def _climb(score: Callable[[float], float], start: tuple[float, float], path: tuple[float, ...]
+           ) -> tuple[float, float]:
+    """(score, blur) reached from start by taking path's candidates in turn while each one gains
+    at least BLUR_STEP_GAIN over the last one taken; the first that does not ends the climb."""
+    best = start
+    for sg in path:
+        v = score(sg)
+        if v < best[0] + BLUR_STEP_GAIN:
+            break
+        best = (v, sg)
+    return best
+
+
+def _match_sharpness(score: Callable[[float], float]) -> tuple[float, float]:
+    """(relative blur, its score): from no blur, one climb towards a blurrier reference
+    (BLUR_SIGMAS) and one towards a blurrier photo (PHOTO_SIGMAS), each stopping at the first
+    candidate that does not gain; the photo-blur end wins only if it is clearly better.
+    The score rises to the true softness and then flattens; on that plateau small gains
+    (slack in the rectification, noise) must not let a far candidate win when the one in
+    between did not: that overstates the softness (refusing sharp photos, or matching them
+    against a reference washed out more than they are)."""
+    start = (score(0.0), 0.0)
+    ref_end = _climb(score, start, BLUR_SIGMAS[1:])
+    photo_end = _climb(score, start, tuple(-v for v in PHOTO_SIGMAS))
+    best = photo_end if photo_end[0] >= ref_end[0] + BLUR_STEP_GAIN else ref_end
+    return best[1], best[0]
+
+
+def _sharpness(g_p: np.ndarray, cref: CellReference) -> tuple[float, float, float]:
+    """(blur, its score) matched on the cells, and the blur matched on the cells and the frame
+    together. The cells' estimate sets the measures (the model is fitted on it); on a nearly
+    full board its best third are tiles, whose correlation with the board's art rises with any
+    blur, and only the frame, which tiles never cover, still shows how sharp the photo is:
+    the refusal needs both estimates to find the photo soft."""
+    memo: dict[float, tuple[np.ndarray, np.ndarray]] = {}
+
+    def nccs(sg: float) -> tuple[np.ndarray, np.ndarray]:
+        if sg not in memo:
+            memo[sg] = _block_nccs(g_p, cref, sg)
+        return memo[sg]
+
+    sigma, match = _match_sharpness(lambda sg: _top_third(nccs(sg)[0]))
+    sigma_board, _ = _match_sharpness(lambda sg: _top_third(np.concatenate(nccs(sg))))
+    return sigma, match, sigma_board
+
+
 def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, list[str], dict]:
     """rows x cols x F measures of a rectified photo (reference-sized BGR) against the reference."""
     prof = cref.prof
@@ -195,21 +274,8 @@ def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, li
     lab_p = _lab(warp)
 
     # --- sharpness: blur the reference (or, when the calibration photo was the softer one,
-    # the photo) so that both are equally sharp: the pair whose whole cells correlate best
-    cp_g = _cells(g_p, m, R, C, s)[:, :, geo.inner]
-    best = (-2.0, 0.0)
-    for sg in BLUR_SIGMAS + tuple(-v for v in PHOTO_SIGMAS):
-        if sg >= 0:
-            a = cp_g
-            b = _cells(cref.blurred[sg][0], m, R, C, s)[:, :, geo.inner]
-        else:
-            a = _cells(cv2.GaussianBlur(g_p, (0, 0), -sg), m, R, C, s)[:, :, geo.inner]
-            b = _cells(cref.grey, m, R, C, s)[:, :, geo.inner]
-        v = np.sort(norm_xcorr(a, b).ravel())[::-1]
-        score = float(v[: max(1, len(v) // 3)].mean())
-        if score > best[0] + 0.005:
-            best = (score, sg)
-    sigma, match = best[1], best[0]
+    # the photo) so that both are equally sharp (see _sharpness)
+    sigma, match, sigma_board = _sharpness(g_p, cref)
     if sigma < 0:
         g_p = cv2.GaussianBlur(g_p, (0, 0), -sigma)
         lab_p = cv2.GaussianBlur(lab_p, (0, 0), -sigma)
@@ -373,8 +439,8 @@ def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, li
     X = np.stack([feats[k] for k in names], axis=-1).astype(np.float32)
     # side-aligned measures (T, R, B, L) for the second stage, which knows the neighbours' state
     sides = np.stack([np.log1p(bands), inside, cont, at_border], axis=-1).astype(np.float32)  # R x C x 4 x 4
-    info = {"sigma": sigma, "scale": scale, "gain": gain, "light": coef, "ab": ab, "match": match,
-            "sides": sides}
+    info = {"sigma": sigma, "sigma_board": sigma_board, "scale": scale, "gain": gain, "light": coef, "ab": ab,
+            "match": match, "sides": sides}
     return X, names, info
 
 
@@ -498,9 +564,11 @@ REFUSE_SIGMA = {"indian-summer": 4.5}
 
 def too_blurred(info: dict, game: str = "") -> bool:
     """The photo is at least as soft as its game's refusal blur (REFUSE_SIGMA; the strongest
-    blur the reference is matched at, BLUR_SIGMAS[-1], for other games): the cell art and a
-    tile's outline are then washed out, and such a photo is refused rather than read."""
-    return info["sigma"] >= REFUSE_SIGMA.get(game, BLUR_SIGMAS[-1])
+    blur the reference is matched at, BLUR_SIGMAS[-1], for other games) by the cells and by the
+    whole board (cells and frame; see _sharpness): the cell art and a tile's outline are then
+    washed out, and such a photo is refused rather than read."""
+    limit = REFUSE_SIGMA.get(game, BLUR_SIGMAS[-1])
+    return min(info["sigma"], info.get("sigma_board", info["sigma"])) >= limit
 
 
 def classify_cells(img: np.ndarray, corners: np.ndarray, prof: BoardProfile, refuse_blur: bool = True

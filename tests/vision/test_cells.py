@@ -172,3 +172,27 @@ def test_blur_refusal_depends_on_the_game():
     assert not cellmod.too_blurred({"sigma": 4.5}, "cottage-garden")
     assert cellmod.too_blurred({"sigma": cellmod.BLUR_SIGMAS[-1]}, "cottage-garden")
     assert not cellmod.too_blurred({"sigma": 3.0}, "indian-summer")
+
+
+def test_blur_estimate_stops_at_the_first_candidate_that_does_not_gain():
+    # 4.5 gains too little over 3.0; 6.0 beats 3.0 by more than the step gain, but only across
+    # the plateau, so the photo is as soft as 3.0 (not refused, not matched too washed out)
+    gain = cellmod.BLUR_STEP_GAIN
+    ref = {0.0: 0.2, 1.0: 0.3, 2.0: 0.4, 3.0: 0.5, 4.5: 0.5 + gain / 2, 6.0: 0.5 + 2 * gain}
+    photo = {-v: 0.2 - 0.01 * v for v in cellmod.PHOTO_SIGMAS}
+    sigma, score = cellmod._match_sharpness({**ref, **photo}.__getitem__)
+    assert (sigma, score) == (3.0, 0.5)
+    assert not cellmod.too_blurred({"sigma": sigma}, "cottage-garden")
+
+
+def test_blur_estimate_blurs_the_photo_when_that_is_clearly_better():
+    scores = {sg: 0.2 + 0.01 * (sg == 1.0) for sg in cellmod.BLUR_SIGMAS}
+    scores.update({-1.0: 0.25, -2.0: 0.3, -3.0: 0.3})
+    assert cellmod._match_sharpness(scores.__getitem__) == (-2.0, 0.3)
+
+
+def test_a_sharp_frame_keeps_a_full_board_from_being_refused():
+    # the cells (all tiles) suggest the strongest blur, the frame shows a sharp photo
+    soft = cellmod.BLUR_SIGMAS[-1]
+    assert cellmod.too_blurred({"sigma": soft, "sigma_board": soft}, "cottage-garden")
+    assert not cellmod.too_blurred({"sigma": soft, "sigma_board": 1.0}, "cottage-garden")
