@@ -43,6 +43,24 @@ GRID_EARLY_MARGIN = 0.2
 GRID_EARLY_FRAME = 0.5
 #: a well-supported homography must still beat the board's other orientations by this much
 ART_ORIENTATION_MARGIN = 0.05
+#: board outlines tried (largest first) when nothing else located the board
+OUTLINE_TRIES = 3
+#: at most so many rough places are re-matched (each costs a SIFT pass or two)
+MAX_REMATCHES = 6
+#: frame width (cells, grid to outer edge) assumed inside an outline; the re-match
+#: tolerates a guess this far off
+FRAME_GUESS = 0.35
+#: rough places aligned on the frame band at most (framefit; ~0.1 s each)
+MAX_FRAME_FITS = 8
+#: a frame fit's uncovered cells must match their reference cells this well (mean of
+#: the best few, framefit.best_cells) and this much better than in any other
+#: orientation or at any other frame fit
+FRAME_CELLS = 0.6
+FRAME_CELLS_MARGIN = 0.2
+#: re-matched features decide the orientation when the located one has this many
+#: times the support of the best turned one (and at least VOTE_RATIO * VOTE_FLOOR)
+VOTE_RATIO = 3.0
+VOTE_FLOOR = 3
 #: no-profile mode: weakest grid line must stand out by this factor
 GRID_SCORE = 1.6
 #: confidence below this puts a cell in `uncertain`
@@ -193,6 +211,8 @@ class _Located:
     method: str
     inliers: int = 0
     frame: float = -1.0  # frame band correlation (-1: plain frame or not measured)
+    votes: tuple[int, int] | None = None  # re-matched features as located / turned (rematch)
+    cells: tuple[float, float] | None = None  # best-cells score as located / rival (framefit)
 
 
 def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
@@ -211,7 +231,10 @@ def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
 
 
 def locate_candidates(img: np.ndarray, ref: _Reference):
-    """Board locations to verify, cheapest first: grid-line fits, then the printed art."""
+    """Board locations to verify, cheapest first: grid-line fits, then the printed art
+    over the whole photo, then the art matched again face-on inside rough places (the
+    weak fits so far, then the largest board outlines), last those places aligned on
+    the board's frame (a board so covered that little art shows)."""
     from assistant.vision import artmatch
 
     prof = ref.prof
@@ -228,8 +251,11 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
         score, second = _orientation_scores(grey, q, ref)
         return _Located(q, score, second, method, 0, _frame_support(grey, q, ref))
 
+    tried: list[np.ndarray] = []
     for cand in find_grids(grey, prof.rows, prof.cols, max_results=3):
-        yield oriented(cand.corners, "grid")
+        loc = oriented(cand.corners, "grid")
+        tried.append(loc.corners)
+        yield loc
     # the printed art: the strongest features first, then all of them (small boards)
     feats = artmatch.photo_features(grey, 0)
     for stage, use in (("art", artmatch.strongest(feats, artmatch.PHOTO_FEATURES)), ("art-all", feats)):
@@ -239,7 +265,68 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
         if m is not None:
             corners = m.corners if m.inliers >= ART_NO_POLISH else _polish(img, m.corners, ref)
             score, second = _orientation_scores(grey, corners, ref)
-            yield _Located(corners, score, second, stage, m.inliers, _frame_support(grey, corners, ref))
+            loc = _Located(corners, score, second, stage, m.inliers, _frame_support(grey, corners, ref))
+            tried.append(corners)
+            yield loc
+    # a rough place (a weak fit, or the board's outline when pieces hide the art and
+    # the grid) straightened and matched again face-on
+    from assistant.vision.outline import outline_quads
+    from assistant.vision.rematch import outline_grids
+
+    guesses = list(tried)
+    quads = outline_quads(img, OUTLINE_TRIES)
+    for quad in quads:
+        guesses += outline_grids(quad, prof.rows, prof.cols, FRAME_GUESS)
+    done: list[np.ndarray] = []
+    for guess in guesses:
+        if len(done) >= MAX_REMATCHES or any(_same_place(guess, d, prof) for d in done):
+            continue
+        done.append(guess)
+        loc = _rematched(img, grey, guess, ref)
+        if loc is not None:
+            tried.append(loc.corners)
+            yield loc
+    # a mostly covered board: every rough place, and the outlines again with the frame
+    # width the reference shows, aligned on the frame band (never covered)
+    yield from _frame_located(img, grey, quads, tried, ref)
+
+
+def _frame_located(img: np.ndarray, grey: np.ndarray, quads: list[np.ndarray], tried: list[np.ndarray],
+                   ref: _Reference):
+    """Frame fits (framefit) as candidates, the best-supported first."""
+    from assistant.vision import framefit
+    from assistant.vision.rematch import outline_grids
+
+    prof = ref.prof
+    if ref.ring_weight <= 0:
+        return
+    frame = framefit.frame_width(prof)
+    guesses = tried[::-1]  # the latest (re-matched) places are the most precise
+    for quad in quads:
+        guesses += outline_grids(quad, prof.rows, prof.cols, frame if frame is not None else FRAME_GUESS)
+    for fit in framefit.frame_fits(img, grey, guesses, ref, MAX_FRAME_FITS):
+        yield _Located(fit.corners, fit.cells, fit.cells_turned, "frame", 0, fit.ring,
+                       cells=(fit.cells, fit.cells_turned))
+
+
+def _same_place(a: np.ndarray, b: np.ndarray, prof: BoardProfile) -> bool:
+    """Whether two grid guesses cover the same spot (any corner order) within a cell."""
+    cell = np.linalg.norm(b[0] - b[2]) / np.hypot(prof.rows, prof.cols)
+    return all(np.min(np.linalg.norm(b - p, axis=1)) < cell for p in a)
+
+
+def _rematched(img: np.ndarray, grey: np.ndarray, guess: np.ndarray, ref: _Reference) -> _Located | None:
+    """The art matched again inside a straightened rough location (rematch)."""
+    from assistant.vision.rematch import rematch
+
+    prof = ref.prof
+    m = rematch(grey, guess, ref.art, prof.grid_rect(), prof.rows, prof.cols, prof.cell)
+    if m is None:
+        return None
+    corners = m.corners if m.inliers >= ART_NO_POLISH else _polish(img, m.corners, ref)
+    score, second = _orientation_scores(grey, corners, ref)
+    return _Located(corners, score, second, "rematch", m.inliers, _frame_support(grey, corners, ref),
+                    (m.votes, m.turned))
 
 
 def _accepted(loc: _Located) -> bool:
@@ -287,12 +374,25 @@ def _verified(loc: _Located) -> bool:
     """Accept a location only when the rectified board matches its reference and
     beats its other orientations (thresholds measured on rendered photos)."""
     margin = loc.score - loc.second
+    if loc.cells is not None:  # a frame fit (framefit checked the frame itself)
+        own, rival = loc.cells
+        return own >= FRAME_CELLS and own - rival >= FRAME_CELLS_MARGIN
     if loc.inliers >= ART_INLIERS_ALONE:
-        return margin >= ART_ORIENTATION_MARGIN
+        return margin >= ART_ORIENTATION_MARGIN or _votes_clear(loc.votes)
     # fewer inliers (or none: grid lines) place the board only roughly (a fit of 20-50
     # inliers can be 2-4% of the diagonal off, or a cell off on a covered board): the
     # rectified photo itself must match the reference well and in one orientation only
     return loc.score >= FOUND_SCORE_WITHOUT_ART and margin >= GRID_ORIENTATION_MARGIN
+
+
+def _votes_clear(votes: tuple[int, int] | None) -> bool:
+    """Whether re-matched features settle the orientation on their own: many more of
+    them found where the board is located than with it turned (a mostly covered
+    board's frame pattern can look alike turned to the coarse photometric score)."""
+    if votes is None:
+        return False
+    own, turned = votes
+    return own >= VOTE_RATIO * max(turned, VOTE_FLOOR)
 
 
 def _score_at(img: np.ndarray, corners: np.ndarray, ref: _Reference) -> float:

@@ -57,6 +57,19 @@ def test_grid_lines_are_taken_early_only_when_the_frame_agrees():
     assert not reader._accepted(reader._Located(corners, frame=0.2, **good))
 
 
+def test_frame_fits_need_cells_that_single_out_one_orientation():
+    corners = np.zeros((4, 2))
+
+    def frame_fit(own: float, rival: float) -> reader._Located:
+        return reader._Located(corners, own, rival, "frame", 0, 0.8, cells=(own, rival))
+
+    assert reader._verified(frame_fit(reader.FRAME_CELLS + 0.2, 0.3))
+    # the uncovered cells match as well turned (or at another frame fit): refused
+    assert not reader._verified(frame_fit(0.9, 0.9 - reader.FRAME_CELLS_MARGIN / 2))
+    # too few cells show to match at all: refused
+    assert not reader._verified(frame_fit(reader.FRAME_CELLS - 0.05, 0.0))
+
+
 def test_guided_matching_is_deterministic_and_precise(synth_profile):
     img, truth = synth.scene(0, 4102, tilt=40.0)
     ref = _Reference(synth_profile)

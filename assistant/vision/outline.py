@@ -1,0 +1,136 @@
+"""Board outlines: convex four-sided shapes that may be a board's outer edge.
+
+A board covered by pieces hides its grid lines and most of its art, but its outer
+edge (frame against table) still shows. These quadrilaterals are only places to
+look: the caller re-matches the reference inside each one and verifies it.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from assistant.vision.geometry import is_convex_quad, order_clockwise_from_top, quad_area
+
+#: outlines are searched at this long side (pixels)
+WORK_LONG_SIDE = 800
+#: smallest outline, as a fraction of the photo's area (a board far away)
+MIN_AREA = 0.004
+#: a quadrilateral must cover this much of its contour's hull (else it is a blob)
+MIN_FILL = 0.85
+
+
+def _masks(small: np.ndarray) -> list[np.ndarray]:
+    """Binary images whose blobs or closed edges may trace a board's outline."""
+    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    blur = cv2.GaussianBlur(grey, (5, 5), 0)
+    out = []
+    # edges of brightness and of colour (a board can differ from the table in hue only)
+    lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2Lab)
+    edges = np.zeros_like(grey)
+    for ch in cv2.split(lab):
+        edges |= cv2.Canny(ch, 30, 90)
+    kernel = np.ones((3, 3), np.uint8)
+    out.append(cv2.dilate(edges, kernel))
+    out.append(cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8)))
+    # a board standing out from its table as one blob, darker or lighter
+    _, otsu = cv2.threshold(blur, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    out += [otsu, 255 - otsu]
+    block = max(31, (max(small.shape[:2]) // 12) | 1)
+    out.append(cv2.adaptiveThreshold(blur, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 5))
+    out.append(cv2.adaptiveThreshold(blur, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -5))
+    return out
+
+
+def _quad_of(contour: np.ndarray, min_area: float) -> np.ndarray | None:
+    """The contour's convex hull simplified to four corners, when it is nearly a quad."""
+    hull = cv2.convexHull(contour)
+    hull_area = cv2.contourArea(hull)
+    if hull_area < min_area:
+        return None
+    peri = cv2.arcLength(hull, True)
+    for eps in (0.01, 0.02, 0.035, 0.05):
+        approx = cv2.approxPolyDP(hull, eps * peri, True)
+        if len(approx) < 4:
+            return None
+        if len(approx) == 4:
+            q = approx.reshape(4, 2).astype(np.float64)
+            if not is_convex_quad(q) or quad_area(q) < MIN_FILL * hull_area:
+                return None
+            sides = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
+            return q if sides.min() > 0.2 * sides.max() else None
+    return None
+
+
+def _gradients(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """x and y derivatives of the smoothed Lab image, the strongest channel each pixel."""
+    lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2Lab).astype(np.float32)
+    gx = np.stack([cv2.Sobel(lab[..., k], cv2.CV_32F, 1, 0, ksize=3) for k in range(3)], axis=-1)
+    gy = np.stack([cv2.Sobel(lab[..., k], cv2.CV_32F, 0, 1, ksize=3) for k in range(3)], axis=-1)
+    pick = np.argmax(gx * gx + gy * gy, axis=-1)[..., None]
+    return np.take_along_axis(gx, pick, -1)[..., 0], np.take_along_axis(gy, pick, -1)[..., 0]
+
+
+def edge_support(q: np.ndarray, gx: np.ndarray, gy: np.ndarray) -> float:
+    """How much of its weakest side a quad's outline follows a straight edge: the share
+    of points along the side with a strong gradient across it (within 2 px). A board
+    edge shows on all four sides; a quad closed by the photo's border or by clutter
+    does not."""
+    h, w = gx.shape
+    t = np.linspace(0.08, 0.92, EDGE_SAMPLES)
+    worst = 1.0
+    for i in range(4):
+        a, b = q[i], q[(i + 1) % 4]
+        d = b - a
+        n = np.array([-d[1], d[0]]) / (np.linalg.norm(d) + 1e-9)
+        best = np.zeros(len(t))
+        for off in (-2, -1, 0, 1, 2):
+            p = a[None, :] + t[:, None] * d[None, :] + off * n[None, :]
+            x = np.clip(np.rint(p[:, 0]).astype(int), 0, w - 1)
+            y = np.clip(np.rint(p[:, 1]).astype(int), 0, h - 1)
+            inside = (p[:, 0] >= 1) & (p[:, 0] <= w - 2) & (p[:, 1] >= 1) & (p[:, 1] <= h - 2)
+            across = np.abs(gx[y, x] * n[0] + gy[y, x] * n[1]) * inside
+            best = np.maximum(best, across)
+        worst = min(worst, float(np.mean(best > EDGE_STRENGTH)))
+    return worst
+
+
+#: points sampled along each side of a quad, and the gradient across it that counts as
+#: an edge (Sobel of smoothed Lab channels, 0..255 scale)
+EDGE_SAMPLES = 40
+EDGE_STRENGTH = 40.0
+#: a quad needs this share of its weakest side on an edge to be an outline (a contour
+#: quad is only roughly on the edge, so this only drops quads closed by the photo's
+#: border or by nothing)
+MIN_SUPPORT = 0.2
+
+
+def outline_quads(image: np.ndarray, max_count: int = 8) -> list[np.ndarray]:
+    """Candidate board outlines in `image` pixels (clockwise from the top edge), largest
+    first (a board is the largest thing on most tables), near-duplicates merged."""
+    h, w = image.shape[:2]
+    s = min(1.0, WORK_LONG_SIDE / max(h, w))
+    small = cv2.resize(image, None, fx=s, fy=s, interpolation=cv2.INTER_AREA) if s < 1 else image
+    if small.ndim == 2:
+        small = cv2.cvtColor(small, cv2.COLOR_GRAY2BGR)
+    sh, sw = small.shape[:2]
+    min_area = MIN_AREA * sh * sw
+    quads = []
+    for mask in _masks(small):
+        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        for c in contours:
+            if len(c) < 4 or cv2.contourArea(c) < 0.3 * min_area:
+                continue
+            q = _quad_of(c, min_area)
+            if q is not None and quad_area(q) < 0.9 * sh * sw:
+                quads.append(order_clockwise_from_top(q))
+    gx, gy = _gradients(small)
+    scored = [(round(edge_support(q, gx, gy), 1), quad_area(q), q) for q in quads]
+    scored = [x for x in scored if x[0] >= MIN_SUPPORT]
+    scored.sort(key=lambda x: x[1], reverse=True)
+    out: list[np.ndarray] = []
+    for _, _, q in scored:
+        tol = 0.03 * np.sqrt(quad_area(q))
+        if all(np.max(np.linalg.norm(q - o, axis=1)) > tol for o in out):
+            out.append(q)
+    return [q / s for q in out[:max_count]]

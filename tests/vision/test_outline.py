@@ -1,0 +1,162 @@
+"""Board outlines and the face-on re-match of the printed art (outline, rematch), and
+the feature vote that settles the orientation of a mostly covered board."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from assistant.vision import reader
+from assistant.vision.geometry import project
+from assistant.vision.outline import outline_quads
+from assistant.vision.reader import _grey, _Reference, calibrate
+from assistant.vision.rematch import inset_grid, outline_grids, rematch
+
+import synth
+
+
+@pytest.fixture(scope="module")
+def synth_profile():
+    img, t = synth.calibration_scene(1)
+    prof, _ = calibrate(img, "outline1", 5, 5, np.array(t["corners"]), t["layout"])
+    return prof
+
+
+def _err(corners, truth) -> float:
+    tc = np.asarray(truth["corners"], np.float64)
+    return float(np.max(np.linalg.norm(np.asarray(corners) - tc, axis=1)) / np.linalg.norm(tc[0] - tc[2]))
+
+
+def _frame_of(truth, frame: float = 0.6) -> np.ndarray:
+    """The synthetic board's outer edge: its frame is 0.6 cells wide."""
+    tc = np.asarray(truth["corners"], np.float64)
+    to_grid = cv2.getPerspectiveTransform(tc.astype(np.float32), np.float32([[0, 0], [5, 0], [5, 5], [0, 5]]))
+    f = frame
+    return project(np.linalg.inv(to_grid), np.array([[-f, -f], [5 + f, -f], [5 + f, 5 + f], [-f, 5 + f]]))
+
+
+def test_inset_grid_undoes_the_frame():
+    grid = np.array([[10.0, 10], [60, 10], [60, 50], [10, 50]])  # 5 x 4 cells of 10 px
+    outline = grid + np.array([[-5.0, -5], [5, -5], [5, 5], [-5, 5]])
+    assert np.allclose(inset_grid(outline, 4, 5, 0.5), grid)
+    # a non-square board: the outline's longer sides are tried as the longer grid side first
+    first, other = outline_grids(outline, 4, 5, 0.5)
+    assert np.allclose(first, grid)
+    assert not np.allclose(other, grid)
+
+
+def test_the_board_outline_is_among_the_first_quads():
+    img, truth = synth.scene(1, 5101, tiles=20, tilt=30.0)
+    frame = _frame_of(truth)
+    diag = np.linalg.norm(frame[0] - frame[2])
+    quads = outline_quads(img, 3)
+    assert any(min(np.max(np.linalg.norm(np.roll(q, -k, axis=0) - frame, axis=1)) for k in range(4)) < 0.05 * diag
+               for q in quads)
+
+
+def test_rematch_recovers_the_grid_from_a_rough_guess(synth_profile):
+    img, truth = synth.scene(1, 5102, tiles=8, tilt=35.0)
+    ref = _Reference(synth_profile)
+    tc = np.asarray(truth["corners"], np.float64)
+    # a guess a quarter of a cell off at every corner, given turned a quarter
+    rng = np.random.default_rng(0)
+    cell = np.linalg.norm(tc[0] - tc[2]) / np.hypot(5, 5)
+    guess = np.roll(tc + rng.uniform(-0.25, 0.25, (4, 2)) * cell, 1, axis=0)
+    m = rematch(_grey(img), guess, ref.art, synth_profile.grid_rect(), 5, 5, synth_profile.cell)
+    assert m is not None and m.inliers >= reader.ART_INLIERS_ALONE
+    assert _err(m.corners, truth) < 0.01  # SIFT chose the orientation, not the guess
+    assert reader._votes_clear((m.votes, m.turned))
+
+
+def test_votes_settle_the_orientation_only_when_clear():
+    assert reader._votes_clear((40, 2))
+    assert not reader._votes_clear((40, 20))  # art that looks alike turned
+    assert not reader._votes_clear((5, 0))  # too few to tell
+    assert not reader._votes_clear(None)
+    corners = np.zeros((4, 2))
+    # many inliers, no photometric margin: the votes decide
+    flat = dict(score=0.4, second=0.41, method="rematch", frame=0.0, inliers=reader.ART_INLIERS_ALONE)
+    assert reader._verified(reader._Located(corners, votes=(40, 2), **flat))
+    assert not reader._verified(reader._Located(corners, votes=(40, 20), **flat))
+    # few inliers: votes alone never place a board
+    few = dict(flat, inliers=reader.ART_INLIERS_ALONE - 1)
+    assert not reader._verified(reader._Located(corners, votes=(400, 2), **few))
+
+
+# ----------------------------------------------------------------- frame fits (framefit)
+
+def _frame_profile(frame: float, name: str = "framed"):
+    """An in-memory 4 x 5 profile whose printed frame is `frame` cells wide (a dark
+    band on a light table), with textured cells."""
+    from assistant.vision.profile import BoardProfile
+
+    prof = BoardProfile(name=name, rows=4, cols=5)
+    w, h = prof.reference_size
+    rng = np.random.default_rng(3)
+    ref = np.full((h, w, 3), 200, np.uint8)  # the table around the frame
+    edge = int(round((prof.margin - frame) * prof.cell))
+    ref[edge : h - edge, edge : w - edge] = (60, 90, 40)
+    m = prof.margin_px
+    ref[m : h - m, m : w - m] = rng.integers(0, 255, (h - 2 * m, w - 2 * m, 3), dtype=np.uint8)
+    prof.reference = ref
+    return prof
+
+
+def test_frame_width_is_measured_from_the_reference():
+    from assistant.vision.framefit import frame_width
+
+    assert abs(frame_width(_frame_profile(0.3)) - 0.3) < 0.03
+    assert frame_width(_frame_profile(0.5)) is None  # the frame fills the margin
+
+
+def test_best_cells_are_the_few_that_show():
+    from assistant.vision.framefit import best_cells
+
+    corr = np.zeros((5, 5))
+    corr[0, 0] = 0.9  # one uncovered cell among covered ones
+    corr[1, 1] = np.nan  # a plain reference cell tells nothing
+    assert best_cells(corr, 0.04) == pytest.approx(0.9)
+    assert best_cells(np.full((2, 2), np.nan)) == 0.0
+
+
+def _rendered(design: str, seed: int, coverage: float):
+    renderer = pytest.importorskip("samples.renderer")
+    from assistant.vision.imageio import decode_photo
+
+    img, t = renderer.calibration_photo(design, 2)
+    prof, _ = calibrate(img, design, t["rows"], t["cols"], np.array(t["corners"]), t.get("layout"),
+                        "indian-summer")
+    jpg, truth = renderer.render_photo(design, seed, size=(1600, 1200), coverage=coverage)
+    photo = decode_photo(jpg, "x")
+    truth["corners"] = (np.array(truth["corners"]) / photo.scale).tolist()
+    return photo.image, truth, prof
+
+
+def test_frame_fit_of_a_covered_board_is_precise_and_never_off_by_a_shift():
+    from assistant.vision.framefit import frame_fit
+
+    img, truth, prof = _rendered("woodland-1-a", 7700, 0.9)
+    ref = _Reference(prof)
+    grey = _grey(img)
+    tc = np.asarray(truth["corners"], np.float64)
+    to_grid = cv2.getPerspectiveTransform(tc.astype(np.float32), np.float32([[0, 0], [8, 0], [8, 9], [0, 9]]))
+    fit = frame_fit(img, grey, tc, ref)
+    if fit is not None:  # aligned on the frame: precise, in the orientation its cells say
+        assert _err(fit.corners, truth) < 0.02 or fit.cells - fit.cells_turned < reader.FRAME_CELLS_MARGIN
+    unit = np.array([[0, 0], [8, 0], [8, 9], [0, 9]], np.float64)
+    for d in ((1, 0), (0, 1), (-1, 0), (0.5, 0.5)):
+        moved = project(np.linalg.inv(to_grid), unit + np.array(d))
+        fit = frame_fit(img, grey, moved, ref)
+        assert fit is None or _err(fit.corners, truth) < 0.02 or not (
+            fit.cells >= reader.FRAME_CELLS and fit.cells - fit.cells_turned >= reader.FRAME_CELLS_MARGIN)
+
+
+def test_frame_fits_rank_rivals():
+    from assistant.vision.framefit import FrameFit, frame_fits
+
+    class _Stub:  # frame_fits on no guesses: nothing
+        pass
+
+    assert frame_fits(np.zeros((10, 10, 3), np.uint8), np.zeros((10, 10), np.uint8), [], _Stub(), 4) == []
+    assert FrameFit(np.zeros((4, 2)), 0.9, 0.8, 0.3).cells == 0.8
