@@ -157,8 +157,7 @@ def align_frame(img: np.ndarray, corners: np.ndarray, ref, pad: float = EDGE_PAD
     """ECC on the high-passed frame band alone (light falls unevenly over a board, and
     raw intensities then correlate badly), coarse then fine; None when it does not
     converge or wanders off (no frame like the reference's there)."""
-    from assistant.vision.geometry import project
-    from assistant.vision.reader import _grey, _highpass, _warp_to_ref
+    from assistant.vision.reader import _grey, _highpass, _warp_to_ref, ecc_grid_step
 
     prof = ref.prof
     grey = _grey(img)
@@ -167,18 +166,11 @@ def align_frame(img: np.ndarray, corners: np.ndarray, ref, pad: float = EDGE_PAD
         template, mask = _frame_template(ref, scale, pad)
         warp, Hs = _warp_to_ref(grey, q, prof, scale)
         moving = _highpass(warp.astype(np.float32), prof.cell * scale / 3)
-        W = np.eye(3, dtype=np.float32)
-        try:
-            _, W = cv2.findTransformECC(template, moving, W, cv2.MOTION_HOMOGRAPHY,
-                                        (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, its, 1e-4),
-                                        mask.astype(np.uint8) * 255, 3)
-        except cv2.error:
+        moved = ecc_grid_step(template, moving, mask, Hs, prof.grid_rect() * scale, its,
+                              shift * prof.cell * scale, 3)
+        if moved is None:
             return None
-        rect = prof.grid_rect() * scale
-        moved = project(W, rect)
-        if not np.all(np.isfinite(moved)) or np.max(np.linalg.norm(moved - rect, axis=1)) > shift * prof.cell * scale:
-            return None
-        q = project(np.linalg.inv(Hs), moved)
+        q = moved
     return q
 
 

@@ -416,17 +416,28 @@ def refine_alignment(img: np.ndarray, corners: np.ndarray, ref: _Reference, scal
         valid = cv2.resize(ref.valid.astype(np.uint8), size, interpolation=cv2.INTER_NEAREST) > 0
     if frame_only:  # pieces cover the cells: align on the frame band (never covered)
         valid = valid & _ring_mask(prof, scale)[: valid.shape[0], : valid.shape[1]]
+    moved = ecc_grid_step(template, warp, valid, Hs, prof.grid_rect() * scale, iterations,
+                          max_shift * prof.cell * scale, 5)
+    return corners if moved is None else moved
+
+
+def ecc_grid_step(template: np.ndarray, moving: np.ndarray, mask: np.ndarray, Hs: np.ndarray,
+                  rect: np.ndarray, iterations: int, max_move: float, gauss: int) -> np.ndarray | None:
+    """One ECC alignment (homography motion) of a rectified photo `moving` (made from the
+    photo by Hs) with its `template` over `mask`: the grid corners `rect` of the template
+    moved back into photo pixels, or None when ECC fails or moves a corner more than
+    `max_move` template pixels (it wandered off to something else)."""
     W = np.eye(3, dtype=np.float32)
     try:
-        _, W = cv2.findTransformECC(template.astype(np.float32), warp.astype(np.float32), W, cv2.MOTION_HOMOGRAPHY,
+        _, W = cv2.findTransformECC(template.astype(np.float32), moving.astype(np.float32), W,
+                                    cv2.MOTION_HOMOGRAPHY,
                                     (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, iterations, 1e-4),
-                                    valid.astype(np.uint8) * 255, 5)
+                                    mask.astype(np.uint8) * 255, gauss)
     except cv2.error:
-        return corners
-    rect = prof.grid_rect() * scale
+        return None
     moved = project(W, rect)
-    if np.max(np.linalg.norm(moved - rect, axis=1)) > max_shift * prof.cell * scale:
-        return corners
+    if not np.all(np.isfinite(moved)) or np.max(np.linalg.norm(moved - rect, axis=1)) > max_move:
+        return None
     return project(np.linalg.inv(Hs), moved)
 
 

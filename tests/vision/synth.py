@@ -150,3 +150,9 @@ def scene(design_seed, seed, rows=5, cols=5, tiles=None, tilt=35.0, size=(1600, 
 
 def calibration_scene(design_seed, rows=5, cols=5, seed=12345, size=(1600, 1200)):
     return scene(design_seed, seed, rows, cols, tiles=0, tilt=15.0, size=size)
+
+
+def corner_error(corners, truth: dict) -> float:
+    """Largest distance of located grid corners from the truth's, as a share of the grid diagonal."""
+    tc = np.asarray(truth["corners"], np.float64)
+    return float(np.max(np.linalg.norm(np.asarray(corners) - tc, axis=1)) / np.linalg.norm(tc[0] - tc[2]))

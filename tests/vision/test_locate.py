@@ -20,11 +20,6 @@ def synth_profile():
     return prof
 
 
-def _err(corners, truth) -> float:
-    tc = np.asarray(truth["corners"], np.float64)
-    return float(np.max(np.linalg.norm(np.asarray(corners) - tc, axis=1)) / np.linalg.norm(tc[0] - tc[2]))
-
-
 def test_strongest_features_are_a_prefix_of_all(synth_profile):
     img, _ = synth.scene(0, 4101, tilt=30.0)
     grey = _grey(img)
@@ -79,7 +74,7 @@ def test_guided_matching_is_deterministic_and_precise(synth_profile):
     b = artmatch.match_art(ref.art, feats, synth_profile.grid_rect(), grey.shape)
     assert a is not None and b is not None
     assert np.array_equal(a.corners, b.corners) and a.inliers == b.inliers
-    assert _err(a.corners, truth) < 0.02
+    assert synth.corner_error(a.corners, truth) < 0.02
 
 
 def test_mostly_covered_board_is_found_or_refused(synth_profile):
@@ -89,7 +84,7 @@ def test_mostly_covered_board_is_found_or_refused(synth_profile):
             reading = read_photo(img, synth_profile)
         except GardenError:
             continue
-        assert _err(reading.corners, truth) <= 0.02
+        assert synth.corner_error(reading.corners, truth) <= 0.02
 
 
 def test_other_board_is_refused(synth_profile):

@@ -23,11 +23,6 @@ def synth_profile():
     return prof
 
 
-def _err(corners, truth) -> float:
-    tc = np.asarray(truth["corners"], np.float64)
-    return float(np.max(np.linalg.norm(np.asarray(corners) - tc, axis=1)) / np.linalg.norm(tc[0] - tc[2]))
-
-
 def _frame_of(truth, frame: float = 0.6) -> np.ndarray:
     """The synthetic board's outer edge: its frame is 0.6 cells wide."""
     tc = np.asarray(truth["corners"], np.float64)
@@ -65,7 +60,7 @@ def test_rematch_recovers_the_grid_from_a_rough_guess(synth_profile):
     guess = np.roll(tc + rng.uniform(-0.25, 0.25, (4, 2)) * cell, 1, axis=0)
     m = rematch(_grey(img), guess, ref.art, synth_profile.grid_rect(), 5, 5, synth_profile.cell)
     assert m is not None and m.inliers >= reader.ART_INLIERS_ALONE
-    assert _err(m.corners, truth) < 0.01  # SIFT chose the orientation, not the guess
+    assert synth.corner_error(m.corners, truth) < 0.01  # SIFT chose the orientation, not the guess
     assert reader._votes_clear((m.votes, m.turned))
 
 
@@ -143,12 +138,12 @@ def test_frame_fit_of_a_covered_board_is_precise_and_never_off_by_a_shift():
     to_grid = cv2.getPerspectiveTransform(tc.astype(np.float32), np.float32([[0, 0], [8, 0], [8, 9], [0, 9]]))
     fit = frame_fit(img, grey, tc, ref)
     if fit is not None:  # aligned on the frame: precise, in the orientation its cells say
-        assert _err(fit.corners, truth) < 0.02 or fit.cells - fit.cells_turned < reader.FRAME_CELLS_MARGIN
+        assert synth.corner_error(fit.corners, truth) < 0.02 or fit.cells - fit.cells_turned < reader.FRAME_CELLS_MARGIN
     unit = np.array([[0, 0], [8, 0], [8, 9], [0, 9]], np.float64)
     for d in ((1, 0), (0, 1), (-1, 0), (0.5, 0.5)):
         moved = project(np.linalg.inv(to_grid), unit + np.array(d))
         fit = frame_fit(img, grey, moved, ref)
-        assert fit is None or _err(fit.corners, truth) < 0.02 or not (
+        assert fit is None or synth.corner_error(fit.corners, truth) < 0.02 or not (
             fit.cells >= reader.FRAME_CELLS and fit.cells - fit.cells_turned >= reader.FRAME_CELLS_MARGIN)
 
 
