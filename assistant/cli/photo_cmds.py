@@ -23,6 +23,13 @@ _SHOW = {"covered": "#", "empty": ".", "pot": "P", "cloche": "C", "blueberry": "
          "mushroom": "M", "feather": "F"}
 
 
+def _legend(cells: list[list[str]]) -> str:
+    """The marks of the table: covered and empty, then the printed symbols it shows
+    (a woodland board's treasures, a bed's pots and cloches)."""
+    printed = [name for name in _SHOW if name not in ("covered", "empty") and any(name in row for row in cells)]
+    return ", ".join(f"{_SHOW[name]} {name}" for name in ["covered", "empty", *printed])
+
+
 def photo_source(photo: str | None, camera: str | None, save_dir: Path | None, stem: str) -> str:
     """The photo path to read; with --camera, grabs a frame and saves it first."""
     if photo and camera is not None:
@@ -176,7 +183,7 @@ def check(
             marks.append(f"{mark + ('?' if (r, c) in unc else ''):>2}")
         print(f"  {r:>2} " + " ".join(marks))
     covered = sum(row.count("covered") for row in reading.cells)
-    print(f"{covered} covered; # covered, . empty, P pot, C cloche; ? after a mark = uncertain")
+    print(f"{covered} covered; {_legend(reading.cells)}; ? after a mark = uncertain")
     if reading.uncertain:
         print("Uncertain: " + ", ".join(f"({r},{c})" for r, c in reading.uncertain))
     if out is not None:

@@ -179,3 +179,7 @@ def test_woodland_layout_symbols(cli, tmp_path):
     assert code == 0, out + err
     data = load_json(out)
     assert data["cells"][0][:4] == ["blueberry", "empty", "nut", "empty"]
+    code, out, err = cli("check", p, "--board", "wood")
+    assert code == 0, out + err
+    legend = next(line for line in out.splitlines() if " covered; " in line)
+    assert "B blueberry" in legend and "F feather" in legend and "pot" not in legend
