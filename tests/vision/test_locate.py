@@ -52,6 +52,21 @@ def test_grid_lines_are_taken_early_only_when_the_frame_agrees():
     assert not reader._accepted(reader._Located(corners, frame=0.2, **good))
 
 
+def test_coarse_whole_photo_art_fits_are_rematched_before_they_are_taken():
+    corners = np.zeros((4, 2))
+    clear = dict(score=0.6, second=0.2, frame=0.5)
+    many = reader.ART_INLIERS_ALONE + 50
+    # an unpolished fit of the weaker features over the whole photo (a small board):
+    # not taken at once, but it stays a verified candidate should the re-match fail
+    coarse = reader._Located(corners, method="art-all", inliers=many, **clear)
+    assert not reader._accepted(coarse)
+    assert reader._verified(coarse)
+    # the strongest features' fit, a re-match, or a polished few-inlier fit: taken
+    assert reader._accepted(reader._Located(corners, method="art", inliers=many, **clear))
+    assert reader._accepted(reader._Located(corners, method="rematch", inliers=many, **clear))
+    assert reader._accepted(reader._Located(corners, method="art-all", inliers=reader.ART_NO_POLISH - 1, **clear))
+
+
 def test_frame_fits_need_cells_that_single_out_one_orientation():
     corners = np.zeros((4, 2))
 
