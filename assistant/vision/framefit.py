@@ -41,10 +41,10 @@ def cell_correlations(ref, warp_small: np.ndarray) -> np.ndarray:
     """Per-cell correlation (rows x cols) of a rectified photo (reference small scale)
     with the reference cells; plain reference cells are NaN (they tell nothing)."""
     from assistant.vision.cells import norm_xcorr
-    from assistant.vision.reader import _blocks, _highpass
+    from assistant.vision.reader import _blocks
 
     prof = ref.prof
-    hp = _highpass(cv2.GaussianBlur(warp_small.astype(np.float32), (0, 0), 1.0), prof.cell * 0.5 / 3)
+    hp = ref.small_highpass(warp_small)
     cells = _blocks(hp, prof.margin_px // 2, prof.rows, prof.cols, prof.cell // 2, 2)
     corr = norm_xcorr(cells, ref.s_cells).astype(np.float64)
     corr[ref.s_cell_tex <= 2.0] = np.nan
@@ -193,10 +193,8 @@ def band_scores(ref, warp_small: np.ndarray) -> tuple[float, list[float]]:
     right, bottom, left; a true fit matches on all four, a fit slid along two sides
     still matches on those two)."""
     from assistant.vision.cells import norm_xcorr
-    from assistant.vision.reader import _highpass
 
-    prof = ref.prof
-    hp = _highpass(cv2.GaussianBlur(warp_small.astype(np.float32), (0, 0), 1.0), prof.cell * 0.5 / 3)
+    hp = ref.small_highpass(warp_small)
     band, sides = _score_masks(ref)
     whole = float(norm_xcorr(hp[band][None, :], ref.s_hp[band][None, :])[0])
     return whole, [float(norm_xcorr(hp[m][None, :], ref.s_hp[m][None, :])[0]) for m in sides]

@@ -18,9 +18,9 @@ from assistant.errors import GardenError, UsageError
 from assistant.vision import symbols
 from assistant.vision.cells import norm_xcorr
 from assistant.vision.geometry import is_convex_quad, order_clockwise_from_top, project
-from assistant.vision.gridfind import GridCandidate, find_grids
+from assistant.vision.gridfind import find_grids
 from assistant.vision.imageio import LoadedPhoto, load_photo
-from assistant.vision.profile import REF_CELL, BoardProfile, validate_name
+from assistant.vision.profile import BoardProfile, validate_name
 
 #: a located board must match its reference at least this well (0..1, see _match_score)
 FOUND_SCORE = 0.30
@@ -164,19 +164,23 @@ class _Reference:
             self._art = self.prof.art_features(self.grey, self.valid)
         return self._art
 
+    def small_highpass(self, warp_small: np.ndarray) -> np.ndarray:
+        """A rectified photo at the small scale, high-passed as the reference's small copy
+        (s_hp): what every small-scale correlation with the reference compares."""
+        return _highpass(cv2.GaussianBlur(warp_small.astype(np.float32), (0, 0), 1.0), self.prof.cell * 0.5 / 3)
+
     def ring_score(self, warp_small: np.ndarray) -> float:
         """Correlation of the frame band alone (-1 when the reference frame is plain)."""
         if self.ring_weight <= 0:
             return -1.0
-        prof = self.prof
-        hp = _highpass(cv2.GaussianBlur(warp_small.astype(np.float32), (0, 0), 1.0), prof.cell * 0.5 / 3)
+        hp = self.small_highpass(warp_small)
         return float(norm_xcorr(hp[self.s_ring][None, :], self.s_ring_hp[None, :])[0])
 
     def match_score(self, warp_small: np.ndarray) -> float:
         """How well a rectified photo (small scale, grey) matches the reference: the
         mean of the better half of per-cell correlations, blended with the frame's."""
         prof = self.prof
-        hp = _highpass(cv2.GaussianBlur(warp_small.astype(np.float32), (0, 0), 1.0), prof.cell * 0.5 / 3)
+        hp = self.small_highpass(warp_small)
         cells = _blocks(hp, prof.margin_px // 2, prof.rows, prof.cols, prof.cell // 2, 2)
         corr = norm_xcorr(cells, self.s_cells)
         textured = self.s_cell_tex > 2.0
