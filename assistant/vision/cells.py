@@ -416,16 +416,8 @@ def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, li
         feats[f"cont{i}"] = sc[..., i]
 
     # --- the neighbours' own state (frame counts as plainly uncovered)
-    def neigh(v: np.ndarray, fill: float) -> np.ndarray:
-        out = np.full((R, C, 4), fill, np.float32)
-        out[1:, :, 0] = v[:-1]
-        out[:, :-1, 1] = v[:, 1:]
-        out[:-1, :, 2] = v[1:]
-        out[:, 1:, 3] = v[:, :-1]
-        return out
-
-    nm = neigh(feats["mis_centre"], 0.0)
-    nn = neigh(feats["ncc_fine"], 1.0)
+    nm = _neigh(feats["mis_centre"], 0.0)
+    nn = _neigh(feats["ncc_fine"], 1.0)
     feats["nb_mis_max"] = nm.max(axis=-1)
     feats["nb_mis_min"] = nm.min(axis=-1)
     feats["nb_mis_mean"] = nm.mean(axis=-1)
