@@ -16,6 +16,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from assistant.vision.geometry import cell_size
+
 #: share of the cells whose correlations make the orientation score (at least one):
 #: a board 90% covered shows a tenth of its cells; covered cells correlate ~0 in
 #: every orientation and must not dilute the few that show
@@ -137,15 +139,13 @@ def _frame_template(ref, scale: float, pad: float) -> tuple[np.ndarray, np.ndarr
     cache = ref.__dict__.setdefault("frame_templates", {})
     if (scale, pad) not in cache:
         prof = ref.prof
-        size = tuple(int(round(v * scale)) for v in prof.reference_size)
-        grey = cv2.resize(ref.grey, size, interpolation=cv2.INTER_AREA)
-        valid = cv2.resize(ref.valid.astype(np.uint8), size, interpolation=cv2.INTER_NEAREST) > 0
-        mask = valid & _band_mask(prof, scale, _frame_of(ref), pad)[: valid.shape[0], : valid.shape[1]]
+        grey, valid = ref.at_scale(scale)
+        mask = valid & _band_mask(prof, scale, frame_of(ref), pad)[: valid.shape[0], : valid.shape[1]]
         cache[(scale, pad)] = (_highpass(grey, prof.cell * scale / 3), mask)
     return cache[(scale, pad)]
 
 
-def _frame_of(ref) -> float | None:
+def frame_of(ref) -> float | None:
     """frame_width of the reference's profile, measured once per reference."""
     if not hasattr(ref, "frame_width"):
         ref.frame_width = frame_width(ref.prof)
@@ -178,7 +178,7 @@ def _aligned(img: np.ndarray, guess: np.ndarray, ref) -> np.ndarray | None:
     """The frame band aligned short of its outer edge; when that does not converge (a
     rough guess), first with the edge, which pulls a rough place in but, with the
     table beyond it, biases the fit by up to a few percent of the grid's diagonal."""
-    if _frame_of(ref) is None:
+    if frame_of(ref) is None:
         return align_frame(img, guess, ref, EDGE_PAD)
     inner = align_frame(img, guess, ref, -EDGE_KEEP_OFF)
     if inner is not None:
@@ -204,7 +204,7 @@ def _score_masks(ref) -> tuple[np.ndarray, list[np.ndarray]]:
     """The scored band (small scale, valid pixels) and its four sides, corners left out."""
     if "score_masks" not in ref.__dict__:
         prof = ref.prof
-        band = _band_mask(prof, ref.s_scale, _frame_of(ref), -EDGE_KEEP_OFF)
+        band = _band_mask(prof, ref.s_scale, frame_of(ref), -EDGE_KEEP_OFF)
         band = band[: ref.s_valid.shape[0], : ref.s_valid.shape[1]] & ref.s_valid
         m = prof.margin_px // 2
         h, w = band.shape
@@ -283,14 +283,14 @@ def frame_fits(img: np.ndarray, grey: np.ndarray, guesses: list[np.ndarray], ref
     fits: list[FrameFit] = []
     distinct: list[np.ndarray] = []
     for guess in guesses:
-        cell_px = np.linalg.norm(guess[0] - guess[2]) / np.hypot(ref.prof.rows, ref.prof.cols)
+        cell_px = cell_size(guess, ref.prof.rows, ref.prof.cols)
         if len(distinct) >= limit or any(same_place(guess, d, 0.1 * cell_px) for d in distinct):
             continue
         distinct.append(guess)
         f = frame_fit(img, grey, guess, ref)
         if f is None:
             continue
-        cell_px = np.linalg.norm(f.corners[0] - f.corners[2]) / np.hypot(ref.prof.rows, ref.prof.cols)
+        cell_px = cell_size(f.corners, ref.prof.rows, ref.prof.cols)
         if not any(same_place(f.corners, g.corners, 0.25 * cell_px) for g in fits):
             fits.append(f)
     for f in fits:

@@ -75,3 +75,9 @@ def grid_homography(corners: np.ndarray, width: float, height: float) -> np.ndar
 def project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
     pts = np.asarray(pts, np.float64).reshape(-1, 1, 2)
     return cv2.perspectiveTransform(pts, np.asarray(h, np.float64)).reshape(-1, 2)
+
+
+def cell_size(corners: np.ndarray, rows: int, cols: int) -> float:
+    """A cell's rough size in pixels: the grid's diagonal over its diagonal in cells."""
+    c = np.asarray(corners, np.float64)
+    return float(np.linalg.norm(c[0] - c[2]) / np.hypot(rows, cols))

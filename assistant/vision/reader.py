@@ -17,7 +17,7 @@ import numpy as np
 from assistant.errors import GardenError, UsageError
 from assistant.vision import symbols
 from assistant.vision.cells import norm_xcorr
-from assistant.vision.geometry import is_convex_quad, order_clockwise_from_top, project
+from assistant.vision.geometry import cell_size, is_convex_quad, order_clockwise_from_top, project
 from assistant.vision.gridfind import find_grids
 from assistant.vision.imageio import LoadedPhoto, load_photo
 from assistant.vision.profile import BoardProfile, validate_name
@@ -164,6 +164,19 @@ class _Reference:
             self._art = self.prof.art_features(self.grey, self.valid)
         return self._art
 
+    def at_scale(self, scale: float) -> tuple[np.ndarray, np.ndarray]:
+        """The reference's grey image and valid mask at `scale` (the small copy, or a
+        resized one kept for the next call)."""
+        if scale == self.s_scale:
+            return self.s_grey, self.s_valid
+        cache = self.__dict__.setdefault("_scaled", {})
+        if scale not in cache:
+            size = tuple(int(round(v * scale)) for v in self.prof.reference_size)
+            grey = cv2.resize(self.grey, size, interpolation=cv2.INTER_AREA)
+            valid = cv2.resize(self.valid.astype(np.uint8), size, interpolation=cv2.INTER_NEAREST) > 0
+            cache[scale] = (grey, valid)
+        return cache[scale]
+
     def small_highpass(self, warp_small: np.ndarray) -> np.ndarray:
         """A rectified photo at the small scale, high-passed as the reference's small copy
         (s_hp): what every small-scale correlation with the reference compares."""
@@ -304,7 +317,7 @@ def _frame_located(img: np.ndarray, grey: np.ndarray, quads: list[np.ndarray], t
     prof = ref.prof
     if ref.ring_weight <= 0:
         return
-    frame = framefit.frame_width(prof)
+    frame = framefit.frame_of(ref)
     guesses = tried[::-1]  # the latest (re-matched) places are the most precise
     for quad in quads:
         guesses += outline_grids(quad, prof.rows, prof.cols, frame if frame is not None else FRAME_GUESS)
@@ -315,7 +328,7 @@ def _frame_located(img: np.ndarray, grey: np.ndarray, quads: list[np.ndarray], t
 
 def _same_place(a: np.ndarray, b: np.ndarray, prof: BoardProfile) -> bool:
     """Whether two grid guesses cover the same spot (any corner order) within a cell."""
-    cell = np.linalg.norm(b[0] - b[2]) / np.hypot(prof.rows, prof.cols)
+    cell = cell_size(b, prof.rows, prof.cols)
     return all(np.min(np.linalg.norm(b - p, axis=1)) < cell for p in a)
 
 
@@ -424,12 +437,7 @@ def refine_alignment(img: np.ndarray, corners: np.ndarray, ref: _Reference, scal
     prof = ref.prof
     grey = _grey(img)
     warp, Hs = _warp_to_ref(grey, corners, prof, scale)
-    if scale == ref.s_scale:
-        template, valid = ref.s_grey, ref.s_valid
-    else:
-        size = tuple(int(round(v * scale)) for v in prof.reference_size)
-        template = cv2.resize(ref.grey, size, interpolation=cv2.INTER_AREA)
-        valid = cv2.resize(ref.valid.astype(np.uint8), size, interpolation=cv2.INTER_NEAREST) > 0
+    template, valid = ref.at_scale(scale)
     if frame_only:  # pieces cover the cells: align on the frame band (never covered)
         valid = valid & _ring_mask(prof, scale)[: valid.shape[0], : valid.shape[1]]
     moved = ecc_grid_step(template, warp, valid, Hs, prof.grid_rect() * scale, iterations,

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from assistant.vision import artmatch
-from assistant.vision.geometry import project, quad_area
+from assistant.vision.geometry import cell_size, project, quad_area
 
 #: room around the guessed grid in the straightened view, in cells (the guess may be
 #: a frame's width or a few percent off)
@@ -97,7 +97,7 @@ def rematch(grey: np.ndarray, grid: np.ndarray, art, grid_rect: np.ndarray, rows
     m = _match_in_view(grey, grid, art, grid_rect, rows, cols, cell)
     if m is None:
         return None
-    cell_px = np.linalg.norm(m.corners[0] - m.corners[2]) / np.hypot(rows, cols)
+    cell_px = cell_size(m.corners, rows, cols)
     moved = min(np.max(np.linalg.norm(np.roll(m.corners, -k, axis=0) - grid, axis=1)) for k in range(4))
     if moved <= REMATCH_AGAIN * cell_px:
         return m
