@@ -3,7 +3,9 @@
 The photo is rectified onto the profile's reference (REF_CELL pixels a cell) and
 every cell is compared with what the empty board looks like there:
 
-* photometry first: the reference is blurred to the photo's sharpness (a climb over
+* geometry first: the smooth misfit the homography leaves (a lens's bend, corners a little
+  off) is moved out (finewarp), since every measure compares pixels at the same place;
+* photometry next: the reference is blurred to the photo's sharpness (a climb over
   blur candidates that stops at the first one that does not gain), and the
   photo's light (a smooth lightness gain over the board) and white balance (a gain
   and offset on a and b) are fitted on the parts that plainly show the board (the
@@ -43,7 +45,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from assistant.vision import cell_fit, cell_rings, symbols
+from assistant.vision import cell_fit, cell_rings, finewarp, symbols
 from assistant.vision.profile import BoardProfile
 
 #: ref-blur candidates (reference pixels) tried to match the photo's sharpness
@@ -431,8 +433,8 @@ def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, li
     X = np.stack([feats[k] for k in names], axis=-1).astype(np.float32)
     # side-aligned measures (T, R, B, L) for the second stage, which knows the neighbours' state
     sides = np.stack([np.log1p(bands), inside, cont, at_border], axis=-1).astype(np.float32)  # R x C x 4 x 4
-    info = {"sigma": sigma, "sigma_board": sigma_board, "scale": scale, "gain": gain, "light": coef, "ab": ab,
-            "match": match, "sides": sides}
+    info = {"sigma": sigma, "sigma_board": sigma_board, "scale": scale, "gain": gain,
+            "light": coef, "ab": ab, "match": match, "sides": sides}
     return X, names, info
 
 
@@ -475,9 +477,30 @@ def neighbour_features(p1: np.ndarray, sides: np.ndarray) -> tuple[np.ndarray, l
 
 
 def warp_to_reference(img: np.ndarray, corners: np.ndarray, prof: BoardProfile) -> np.ndarray:
+    """The photo rectified onto the reference by the homography through the grid's corners."""
     rect = prof.grid_rect()
     H = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), rect.astype(np.float32))
     return cv2.warpPerspective(img, H, prof.reference_size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def aligned_to_reference(img: np.ndarray, corners: np.ndarray, prof: BoardProfile
+                         ) -> tuple[np.ndarray, finewarp.Alignment]:
+    """The photo rectified onto the reference, with the smooth misfit the homography leaves (a
+    lens's bend, corners a little off) moved out (finewarp): every measure compares pixels at
+    the same place. The photo is sampled once, through homography and field together (a
+    second resampling of the rectified photo would soften it, and softness is read as tile)."""
+    warp = warp_to_reference(img, corners, prof)
+    cref = _cell_reference(prof)
+    template = cref.cached("fine", lambda: finewarp.prepared(cref.grey, prof.cell))
+    field, how = finewarp.align(warp, template, prof, cref.valid)
+    if field is None:
+        return warp, how
+    h, w = field.shape[:2]
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    to_photo = np.linalg.inv(cv2.getPerspectiveTransform(np.asarray(corners, np.float32),
+                                                         prof.grid_rect().astype(np.float32)))
+    where = cv2.perspectiveTransform(np.dstack([xs + field[..., 0], ys + field[..., 1]]), to_photo)
+    return cv2.remap(img, where, None, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE), how
 
 
 _CREF: dict[int, CellReference] = {}
@@ -567,8 +590,9 @@ def classify_cells(img: np.ndarray, corners: np.ndarray, prof: BoardProfile, ref
                    ) -> tuple[list[list[str]], np.ndarray, dict]:
     """Cells of a located board: COVERED or the printed symbol, a confidence 0..1 each, details.
     refuse_blur=False reads a too blurred photo anyway (the benchmark measures the refusal so)."""
-    warp = warp_to_reference(img, corners, prof)
+    warp, fine = aligned_to_reference(img, corners, prof)
     X, names, info = cell_features(warp, _cell_reference(prof))
+    info["fine"] = fine
     if refuse_blur and too_blurred(info, prof.game):
         from assistant.errors import GardenError
 

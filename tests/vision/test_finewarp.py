@@ -1,0 +1,103 @@
+"""Fine alignment of a rectified board (finewarp): a smooth misfit is found and moved out;
+nothing is moved when the photo does not show the reference."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+import synth
+from assistant.vision import finewarp
+from assistant.vision.reader import calibrate
+
+
+@pytest.fixture(scope="module")
+def profile():
+    img, t = synth.calibration_scene(0)
+    prof, _ = calibrate(img, "syn", 5, 5, np.array(t["corners"]), t["layout"])
+    return prof
+
+
+def _bent(image: np.ndarray, amount: float) -> np.ndarray:
+    """The image seen through a smooth bend (like a lens's): pixel q shows image(q - D(q)),
+    D up to `amount` pixels, different along x and y."""
+    h, w = image.shape[:2]
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    u, v = xs / w * 2 - 1, ys / h * 2 - 1
+    dx = amount * (0.6 * u * v + 0.4 * u ** 3)
+    dy = amount * (0.5 * u * u - 0.5 * v ** 2 * u)
+    return cv2.remap(image, xs - dx, ys - dy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _grid_error(a: np.ndarray, prof) -> float:
+    m = prof.margin_px
+    diff = np.abs(a.astype(np.float32) - prof.reference.astype(np.float32))
+    return float(diff[m:-m, m:-m].mean())
+
+
+def _template(prof) -> np.ndarray:
+    return finewarp.prepared(cv2.cvtColor(prof.reference, cv2.COLOR_BGR2GRAY), prof.cell)
+
+
+def _moved(image: np.ndarray, field: np.ndarray) -> np.ndarray:
+    h, w = field.shape[:2]
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    return cv2.remap(image, xs + field[..., 0], ys + field[..., 1], cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REPLICATE)
+
+
+def test_a_smooth_bend_is_moved_out(profile):
+    valid = profile.valid > 127
+    bent = _bent(profile.reference, 0.12 * profile.cell)
+    field, how = finewarp.align(bent, _template(profile), profile, valid)
+    assert field is not None and how.order >= 2 and how.blocks >= 14
+    assert 0.03 < how.max_shift < finewarp.SEARCH
+    # the cells now lie where the reference has them: most of the misfit is gone
+    assert _grid_error(_moved(bent, field), profile) < 0.5 * _grid_error(bent, profile)
+
+
+def test_an_aligned_board_stays_put(profile):
+    valid = profile.valid > 127
+    field, how = finewarp.align(profile.reference, _template(profile), profile, valid)
+    assert how.blocks >= 14 and how.max_shift < 0.01
+    assert field is None or np.abs(field).max() < 0.01 * profile.cell
+
+
+def test_a_photo_of_something_else_is_not_moved(profile):
+    valid = profile.valid > 127
+    other = np.random.default_rng(3).integers(0, 255, profile.reference.shape, dtype=np.uint8)
+    other = cv2.GaussianBlur(other, (0, 0), 2.0)
+    field, how = finewarp.align(other, _template(profile), profile, valid)
+    assert field is None and how.order == 0
+
+
+def test_a_misfit_beyond_the_search_is_not_moved(profile):
+    # the whole board half a cell off: no block is found within the search, nothing moves
+    valid = profile.valid > 127
+    shifted = np.roll(profile.reference, profile.cell // 2, axis=1)
+    field, how = finewarp.align(shifted, _template(profile), profile, valid)
+    assert field is None and how.order == 0
+
+
+def test_the_photo_is_sampled_once_through_homography_and_field():
+    # a rendered photo through a bending lens: the aligned rectification matches the
+    # reference better than the homography alone, and is no softer
+    renderer = pytest.importorskip("samples.renderer")
+    from assistant.vision import cells
+    from assistant.vision.imageio import decode_photo
+
+    jpeg, t = renderer.calibration_photo("woodland-2-b", 1)
+    prof, _ = calibrate(jpeg, "w", t["rows"], t["cols"], np.array(t["corners"]), t["layout"], "indian-summer")
+    jpeg, truth = renderer.render_photo("woodland-2-b", 610001, lens_k1=0.06, tilt_max=20, fill=0.9, coverage=0.3)
+    photo = decode_photo(jpeg, "x")
+    corners = np.array(truth["corners"]) / photo.scale
+    plain = cells.warp_to_reference(photo.image, corners, prof)
+    aligned, how = cells.aligned_to_reference(photo.image, corners, prof)
+    assert how.order >= 2 and how.max_shift > 0.02
+
+    def sharpness(a: np.ndarray) -> float:
+        return float(cv2.Laplacian(cv2.cvtColor(a, cv2.COLOR_BGR2GRAY), cv2.CV_32F).var())
+
+    assert _grid_error(aligned, prof) < _grid_error(plain, prof)
+    assert sharpness(aligned) > 0.9 * sharpness(plain)
