@@ -20,13 +20,13 @@ MIN_AREA = 0.004
 MIN_FILL = 0.85
 
 
-def _masks(small: np.ndarray) -> list[np.ndarray]:
-    """Binary images whose blobs or closed edges may trace a board's outline."""
+def _masks(small: np.ndarray, lab: np.ndarray) -> list[np.ndarray]:
+    """Binary images whose blobs or closed edges may trace a board's outline (`lab`: the
+    smoothed Lab image, _smooth_lab)."""
     grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     blur = cv2.GaussianBlur(grey, (5, 5), 0)
     out = []
     # edges of brightness and of colour (a board can differ from the table in hue only)
-    lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2Lab)
     edges = np.zeros_like(grey)
     for ch in cv2.split(lab):
         edges |= cv2.Canny(ch, 30, 90)
@@ -62,37 +62,52 @@ def _quad_of(contour: np.ndarray, min_area: float) -> np.ndarray | None:
     return None
 
 
-def _gradients(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """x and y derivatives of the smoothed Lab image, the strongest channel each pixel."""
-    lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2Lab).astype(np.float32)
-    gx = np.stack([cv2.Sobel(lab[..., k], cv2.CV_32F, 1, 0, ksize=3) for k in range(3)], axis=-1)
-    gy = np.stack([cv2.Sobel(lab[..., k], cv2.CV_32F, 0, 1, ksize=3) for k in range(3)], axis=-1)
-    pick = np.argmax(gx * gx + gy * gy, axis=-1)[..., None]
-    return np.take_along_axis(gx, pick, -1)[..., 0], np.take_along_axis(gy, pick, -1)[..., 0]
+def _smooth_lab(small: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2Lab)
 
 
-def edge_support(q: np.ndarray, gx: np.ndarray, gy: np.ndarray) -> float:
+class _Gradients:
+    """Sobel derivatives of the smoothed Lab image, the strongest channel at each point,
+    computed only at the points asked for (a few hundred per quad, not every pixel)."""
+
+    #: the 3x3 Sobel kernels as (dy, dx, weight)
+    KX = [(dy, dx, dx * (2 - abs(dy))) for dy in (-1, 0, 1) for dx in (-1, 1)]
+    KY = [(dy, dx, dy * (2 - abs(dx))) for dy in (-1, 1) for dx in (-1, 0, 1)]
+
+    def __init__(self, lab: np.ndarray) -> None:
+        # reflected as cv2.Sobel reflects (BORDER_REFLECT_101)
+        self.lab = cv2.copyMakeBorder(lab, 1, 1, 1, 1, cv2.BORDER_REFLECT_101).astype(np.float32)
+        self.shape = lab.shape[:2]
+
+    def at(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """x and y derivatives at integer pixels (x, y), of the channel whose gradient is
+        strongest there."""
+        gx = sum(w * self.lab[y + 1 + dy, x + 1 + dx] for dy, dx, w in self.KX)
+        gy = sum(w * self.lab[y + 1 + dy, x + 1 + dx] for dy, dx, w in self.KY)
+        pick = np.argmax(gx * gx + gy * gy, axis=-1)[..., None]
+        return np.take_along_axis(gx, pick, -1)[..., 0], np.take_along_axis(gy, pick, -1)[..., 0]
+
+
+def edge_support(q: np.ndarray, grad: _Gradients) -> float:
     """How much of its weakest side a quad's outline follows a straight edge: the share
     of points along the side with a strong gradient across it (within 2 px). A board
     edge shows on all four sides; a quad closed by the photo's border or by clutter
     does not."""
-    h, w = gx.shape
+    h, w = grad.shape
     t = np.linspace(0.08, 0.92, EDGE_SAMPLES)
-    worst = 1.0
-    for i in range(4):
-        a, b = q[i], q[(i + 1) % 4]
-        d = b - a
-        n = np.array([-d[1], d[0]]) / (np.linalg.norm(d) + 1e-9)
-        best = np.zeros(len(t))
-        for off in (-2, -1, 0, 1, 2):
-            p = a[None, :] + t[:, None] * d[None, :] + off * n[None, :]
-            x = np.clip(np.rint(p[:, 0]).astype(int), 0, w - 1)
-            y = np.clip(np.rint(p[:, 1]).astype(int), 0, h - 1)
-            inside = (p[:, 0] >= 1) & (p[:, 0] <= w - 2) & (p[:, 1] >= 1) & (p[:, 1] <= h - 2)
-            across = np.abs(gx[y, x] * n[0] + gy[y, x] * n[1]) * inside
-            best = np.maximum(best, across)
-        worst = min(worst, float(np.mean(best > EDGE_STRENGTH)))
-    return worst
+    a = np.asarray(q, np.float64)
+    d = np.roll(a, -1, axis=0) - a  # side i runs from corner i to corner i + 1
+    n = np.stack([-d[:, 1], d[:, 0]], axis=1) / (np.linalg.norm(d, axis=1, keepdims=True) + 1e-9)
+    off = np.arange(-2, 3, dtype=np.float64)
+    # points: side x offset x sample x (x, y), all sides and offsets in one lookup
+    p = (a[:, None, None, :] + t[None, None, :, None] * d[:, None, None, :]
+         + off[None, :, None, None] * n[:, None, None, :])
+    x = np.clip(np.rint(p[..., 0]).astype(int), 0, w - 1)
+    y = np.clip(np.rint(p[..., 1]).astype(int), 0, h - 1)
+    inside = (p[..., 0] >= 1) & (p[..., 0] <= w - 2) & (p[..., 1] >= 1) & (p[..., 1] <= h - 2)
+    gx, gy = grad.at(x, y)
+    across = np.abs(gx * n[:, None, None, 0] + gy * n[:, None, None, 1]) * inside
+    return float(np.mean(across.max(axis=1) > EDGE_STRENGTH, axis=1).min())
 
 
 #: points sampled along each side of a quad, and the gradient across it that counts as
@@ -105,18 +120,20 @@ EDGE_STRENGTH = 40.0
 MIN_SUPPORT = 0.2
 
 
-def outline_quads(image: np.ndarray, max_count: int = 8) -> list[np.ndarray]:
+def outline_quads(image: np.ndarray, max_count: int = 8, long_side: int = WORK_LONG_SIDE) -> list[np.ndarray]:
     """Candidate board outlines in `image` pixels (clockwise from the top edge), largest
-    first (a board is the largest thing on most tables), near-duplicates merged."""
+    first (a board is the largest thing on most tables), near-duplicates merged; searched
+    at `long_side` pixels (smaller: faster, coarser)."""
     h, w = image.shape[:2]
-    s = min(1.0, WORK_LONG_SIDE / max(h, w))
+    s = min(1.0, long_side / max(h, w))
     small = cv2.resize(image, None, fx=s, fy=s, interpolation=cv2.INTER_AREA) if s < 1 else image
     if small.ndim == 2:
         small = cv2.cvtColor(small, cv2.COLOR_GRAY2BGR)
     sh, sw = small.shape[:2]
     min_area = MIN_AREA * sh * sw
+    lab = _smooth_lab(small)
     quads = []
-    for mask in _masks(small):
+    for mask in _masks(small, lab):
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         for c in contours:
             if len(c) < 4 or cv2.contourArea(c) < 0.3 * min_area:
@@ -124,13 +141,14 @@ def outline_quads(image: np.ndarray, max_count: int = 8) -> list[np.ndarray]:
             q = _quad_of(c, min_area)
             if q is not None and quad_area(q) < 0.9 * sh * sw:
                 quads.append(order_clockwise_from_top(q))
-    gx, gy = _gradients(small)
-    scored = [(round(edge_support(q, gx, gy), 1), quad_area(q), q) for q in quads]
-    scored = [x for x in scored if x[0] >= MIN_SUPPORT]
-    scored.sort(key=lambda x: x[1], reverse=True)
+    grad = _Gradients(lab)
+    quads.sort(key=quad_area, reverse=True)
     out: list[np.ndarray] = []
-    for _, _, q in scored:
+    for q in quads:  # the support is measured only for quads that would be kept
+        if len(out) >= max_count:
+            break
         tol = 0.03 * np.sqrt(quad_area(q))
-        if all(np.max(np.linalg.norm(q - o, axis=1)) > tol for o in out):
+        if all(np.max(np.linalg.norm(q - o, axis=1)) > tol for o in out) and \
+                round(edge_support(q, grad), 1) >= MIN_SUPPORT:
             out.append(q)
-    return [q / s for q in out[:max_count]]
+    return [q / s for q in out]

@@ -16,7 +16,7 @@ import numpy as np
 
 from assistant.errors import GardenError, UsageError
 from assistant.vision import symbols
-from assistant.vision.cells import norm_xcorr
+from assistant.vision.cells import classify_cells, norm_xcorr
 from assistant.vision.geometry import cell_size, is_convex_quad, order_clockwise_from_top, project
 from assistant.vision.gridfind import find_grids
 from assistant.vision.imageio import LoadedPhoto, load_photo
@@ -43,6 +43,12 @@ GRID_EARLY_MARGIN = 0.2
 GRID_EARLY_FRAME = 0.5
 #: a well-supported homography must still beat the board's other orientations by this much
 ART_ORIENTATION_MARGIN = 0.05
+#: an outline fit placed by so many reference blocks (outlinefit: cells and frame pieces
+#: found again by correlation, all where one homography puts them) is the board, however
+#: poorly the photo matches photometrically (light, pieces); it still needs the clear
+#: orientation margin. Rendered photos (seeds 2-6, 420 photos): fits at a wrong place,
+#: turned, or with another board's profile gathered 12 blocks at most, right ones up to 70
+OUTLINE_BLOCKS_ALONE = 20
 #: board outlines tried (largest first) when nothing else located the board
 OUTLINE_TRIES = 3
 #: at most so many rough places are re-matched (each costs a SIFT pass or two)
@@ -230,13 +236,14 @@ class _Located:
     frame: float = -1.0  # frame band correlation (-1: plain frame or not measured)
     votes: tuple[int, int] | None = None  # re-matched features as located / turned (rematch)
     cells: tuple[float, float] | None = None  # best-cells score as located / rival (framefit)
+    blocks: int = 0  # reference blocks that placed an outline fit (outlinefit)
 
 
 def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
-    """Finds the board: by its grid lines when that match is unmistakable (cheap),
-    else by its printed art (SIFT features + MAGSAC homography, which also fixes the
-    orientation). Every candidate is verified against the reference (_verified);
-    the caller refuses an unverified one."""
+    """Finds the board: by its outline aligned on the art, or by its grid lines, when
+    that match is unmistakable (cheap), else by its printed art (SIFT features +
+    MAGSAC homography, which also fixes the orientation). Every candidate is verified
+    against the reference (_verified); the caller refuses an unverified one."""
     results: list[_Located] = []
     for loc in locate_candidates(img, ref):
         results.append(loc)
@@ -248,11 +255,13 @@ def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
 
 
 def locate_candidates(img: np.ndarray, ref: _Reference):
-    """Board locations to verify, cheapest first: grid-line fits, then the printed art
-    over the whole photo, then the art matched again face-on inside rough places (the
+    """Board locations to verify, cheapest first: the largest board outlines aligned on
+    the art at small scale (outlinefit), grid-line fits, then the printed art over the
+    whole photo, then the art matched again face-on inside rough places (the
     weak fits so far, then the largest board outlines), last those places aligned on
     the board's frame (a board so covered that little art shows)."""
     from assistant.vision import artmatch
+    from assistant.vision.outlinefit import outline_fits
 
     prof = ref.prof
     grey = _grey(img)
@@ -268,6 +277,10 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
         score, second = _orientation_scores(grey, q, ref)
         return _Located(q, score, second, method, 0, _frame_support(grey, q, ref))
 
+    for fit in outline_fits(img, grey, ref):
+        score, second = _orientation_scores(grey, fit.corners, ref)
+        yield _Located(fit.corners, score, second, "outline", 0, _frame_support(grey, fit.corners, ref),
+                       blocks=fit.blocks)
     tried: list[np.ndarray] = []
     for cand in find_grids(grey, prof.rows, prof.cols, max_results=3):
         loc = oriented(cand.corners, "grid")
@@ -408,6 +421,8 @@ def _verified(loc: _Located) -> bool:
         return own >= FRAME_CELLS and own - rival >= FRAME_CELLS_MARGIN
     if loc.inliers >= ART_INLIERS_ALONE:
         return margin >= ART_ORIENTATION_MARGIN or _votes_clear(loc.votes)
+    if loc.blocks >= OUTLINE_BLOCKS_ALONE:
+        return margin >= GRID_ORIENTATION_MARGIN
     # fewer inliers (or none: grid lines) place the board only roughly (a fit of 20-50
     # inliers can be 2-4% of the diagonal off, or a cell off on a covered board): the
     # rectified photo itself must match the reference well and in one orientation only
@@ -550,7 +565,7 @@ def read_photo(source, profile: BoardProfile) -> BoardReading:
         raise GardenError(f"could not find board {profile.name} in {photo.source} with confidence "
                           f"(best match {loc.score:.2f}).")
     corners = loc.corners
-    from assistant.vision.cells import classify_cells; cells, conf, details = classify_cells(photo.image, corners, profile)  # noqa: E702
+    cells, conf, details = classify_cells(photo.image, corners, profile)
     details["second"] = loc.second
     return _reading(profile.name, profile.rows, profile.cols, cells, conf, corners, photo,
                     loc.score, loc.method, details)
@@ -622,6 +637,5 @@ def calibrate(source, name: str, rows: int, cols: int, corners: np.ndarray | Non
 
     preview = draw_grid_preview(photo.image, c_img, rows, cols, grid_layout)
     prof_details = {"method": method, "score": score}
-    prof.source_photo = prof.source_photo
     prof.__dict__["calibration"] = prof_details
     return prof, preview

@@ -1,0 +1,190 @@
+"""A cheap board location: the board's outline, the grid inside it, aligned on the
+reference's blocks.
+
+The whole-photo feature search (artmatch) costs half a second or more on a 12 MP
+photo; most boards' outer edge shows plainly, though, and the grid inside it
+follows from the frame width the reference shows (framefit.frame_of). Such a
+guess is a few percent of the board off. The photo is straightened with it, and
+the reference's blocks (each cell's inner part, cell-long pieces of the frame) are
+found again by correlation near where the guess puts them (finewarp.block_shifts):
+the homography through the blocks that agree moves the guess onto the art, at half
+the reference's scale and then at its own, in milliseconds. Pieces hide blocks, never
+move them, so a fit is robust to a covered board; it is refused when too few blocks
+agree or they leave a corner far behind. The caller verifies every fit as any other
+candidate (ECC, tried first, drifted a few percent on covered boards and costs tens of
+milliseconds a pass in OpenCV 5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from assistant.vision.geometry import cell_size, project
+
+#: outlines are searched at this long side (pixels): a board is seldom smaller than a
+#: tenth of the photo, and its outline then still spans 40 pixels
+WORK_LONG_SIDE = 480
+#: the largest outlines tried
+OUTLINES = 3
+#: block-matching passes: (reference scale, search radius in cells); the coarse pass
+#: pulls in a guess a frame's width off, the fine one settles it at the reference's scale
+STEPS = ((0.5, 0.6), (1.0, 0.25))
+#: a pass needs so many blocks (cells, frame pieces) found where one homography puts them,
+#: and the last pass's blocks must reach this near every grid corner (share of the grid's
+#: diagonal): a homography extrapolated far beyond its blocks (a board mostly covered, or
+#: under glare, on one side) can put that side's corners a few percent off. Rendered
+#: photos (seeds 2-6): fits of fewer blocks or farther reach were the only ones more
+#: than 2% of the diagonal off
+MIN_BLOCKS = 10
+MAX_REACH = 0.45
+#: MAGSAC threshold of that homography (reference pixels at the pass's scale); MAGSAC,
+#: as artmatch uses, takes a fraction of classic RANSAC's time when most blocks are hidden
+BLOCK_PX = 1.5
+
+
+class Levels:
+    """The grey photo halved again and again (cv2.pyrDown, each made when first asked
+    for). A board is straightened to a scale from the level nearest that scale: a warp
+    that shrinks it several times at once aliases. pyrDown centres level pixel i on
+    photo pixel 2i, so a level's coordinates are the photo's divided by 2 ** level."""
+
+    def __init__(self, grey: np.ndarray) -> None:
+        self.levels = [grey]
+
+    def at(self, ppc: float, target: float) -> tuple[np.ndarray, float]:
+        """The smallest level whose cells are still at least `target` pixels when they
+        are `ppc` in the photo, and its size factor (level = photo * factor)."""
+        k = 0
+        while ppc / 2 ** (k + 1) >= target and min(self.levels[k].shape[:2]) >= 64:
+            if len(self.levels) == k + 1:
+                self.levels.append(cv2.pyrDown(self.levels[k]))
+            k += 1
+        return self.levels[k], 0.5 ** k
+
+
+def _block_template(ref, scale: float, pad: int) -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
+    """The reference at `scale`, high-passed as finewarp matches blocks and padded by
+    `pad` (frame blocks at the border are searched beyond it), and its blocks (cells,
+    frame pieces) in padded pixels; kept on the reference."""
+    from assistant.vision import finewarp
+
+    cache = ref.__dict__.setdefault("block_templates", {})
+    if (scale, pad) not in cache:
+        prof = ref.prof
+        grey, valid = ref.at_scale(scale)
+        hp = np.pad(finewarp.prepared(grey, prof.cell * scale), pad)
+        boxes = [tuple(int(round(v * scale)) + pad for v in box)
+                 for box in finewarp.reference_blocks(prof, ref.valid)]
+        cache[(scale, pad)] = (hp, boxes)
+    return cache[(scale, pad)]
+
+
+@dataclass
+class BlockFit:
+    corners: np.ndarray  # grid corners in the photo
+    blocks: int  # reference blocks found where the fit puts them
+    reach: float  # farthest a grid corner lies from those blocks (share of the grid's diagonal)
+
+
+def _reach(centres: np.ndarray, rect: np.ndarray) -> float:
+    """How far the homography through blocks at `centres` is extrapolated: the largest
+    distance from a corner of `rect` to its nearest block, over the rect's diagonal."""
+    d = np.linalg.norm(rect[:, None, :] - centres[None, :, :], axis=-1).min(axis=1)
+    return float(d.max() / np.linalg.norm(rect[0] - rect[2]))
+
+
+def block_step(levels: Levels, corners: np.ndarray, ref, scale: float, search: float) -> BlockFit | None:
+    """Grid corners moved so that the reference's blocks, each found again within
+    `search` cells by correlation (finewarp.block_shifts), sit where the reference has
+    them: one homography through the blocks that agree (robustly: pieces hide the
+    others). None when too few agree."""
+    from assistant.vision import finewarp
+
+    prof = ref.prof
+    cell = prof.cell * scale
+    radius = max(2, int(round(search * cell)))
+    template, boxes = _block_template(ref, scale, radius)
+    image, f = levels.at(cell_size(corners, prof.rows, prof.cols), cell)
+    rect = (prof.grid_rect() * scale + radius).astype(np.float32)
+    Hs = cv2.getPerspectiveTransform(np.asarray(corners * f, np.float32), rect)
+    warp = cv2.warpPerspective(image, Hs, template.shape[::-1], flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+    centres, shifts, _ = finewarp.block_shifts(finewarp.prepared(warp, cell), template, boxes, radius)
+    if len(centres) < MIN_BLOCKS:
+        return None
+    cv2.setRNGSeed(7)  # MAGSAC is randomised: same photo, same answer
+    G, inliers = cv2.findHomography((centres + shifts).astype(np.float32), centres.astype(np.float32),
+                                    cv2.USAC_MAGSAC, BLOCK_PX)
+    if G is None or inliers is None or int(inliers.sum()) < MIN_BLOCKS:
+        return None
+    q = project(np.linalg.inv(G @ Hs), rect) / f
+    if not np.all(np.isfinite(q)):
+        return None
+    agree = inliers.ravel().astype(bool)
+    return BlockFit(q, int(agree.sum()), _reach(centres[agree], rect))
+
+
+def align(levels: Levels, corners: np.ndarray, ref, steps: tuple | None = None) -> BlockFit | None:
+    """Grid corners moved onto the reference's art, coarse then fine (the last pass's
+    fit); None when a pass finds too few blocks (no such board there) or the last
+    one's do not reach every corner."""
+    fit = None
+    for scale, search in steps or STEPS:
+        fit = block_step(levels, np.asarray(corners if fit is None else fit.corners, np.float64), ref,
+                         scale, search)
+        if fit is None:
+            return None
+    return fit if fit.reach <= MAX_REACH else None
+
+
+def rolls(grey: np.ndarray, corners: np.ndarray, ref) -> list[np.ndarray]:
+    """The corners rolled to every orientation that keeps the grid's shape, the one
+    whose straightened photo matches the reference best first (a guess from an
+    outline has no orientation of its own, and a rough one matches every way poorly)."""
+    from assistant.vision.framefit import turns
+    from assistant.vision.reader import _warp_to_ref
+
+    scored = []
+    for k in turns(ref.prof.rows, ref.prof.cols):
+        q = np.roll(corners, -k, axis=0)
+        warp, _ = _warp_to_ref(grey, q, ref.prof, ref.s_scale)
+        scored.append((ref.match_score(warp), k, q))
+    return [q for _, _, q in sorted(scored, key=lambda x: (-x[0], x[1]))]
+
+
+def grid_guesses(img: np.ndarray, ref, count: int = OUTLINES) -> list[np.ndarray]:
+    """Grid corners inside the largest board outlines, with the frame width the
+    reference shows (the caller's default when it shows none)."""
+    from assistant.vision import framefit
+    from assistant.vision.outline import outline_quads
+    from assistant.vision.reader import FRAME_GUESS
+    from assistant.vision.rematch import outline_grids
+
+    prof = ref.prof
+    frame = framefit.frame_of(ref)
+    out: list[np.ndarray] = []
+    for quad in outline_quads(img, count, WORK_LONG_SIDE):
+        out += outline_grids(quad, prof.rows, prof.cols, FRAME_GUESS if frame is None else frame)
+    return out
+
+
+def outline_fits(img: np.ndarray, grey: np.ndarray, ref, count: int = OUTLINES) -> Iterator[BlockFit]:
+    """Aligned grid corners from the outline guesses, each orientation tried (the best
+    matching first), with the blocks that placed them; each place and orientation once."""
+    levels = Levels(grey)
+    done: list[np.ndarray] = []
+    for guess in grid_guesses(img, ref, count):
+        for rolled in rolls(grey, guess, ref):
+            fit = align(levels, rolled, ref)
+            if fit is None:
+                continue
+            q = fit.corners
+            tol = 0.25 * cell_size(q, ref.prof.rows, ref.prof.cols)
+            if any(np.max(np.linalg.norm(q - d, axis=1)) < tol for d in done):
+                continue
+            done.append(q)
+            yield fit

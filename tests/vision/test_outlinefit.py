@@ -1,0 +1,80 @@
+"""The cheap location stage (outlinefit): a board outline's grid guess aligned on the
+reference's blocks, verified as every other candidate, and refused elsewhere."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from assistant.vision import outlinefit, reader
+from assistant.vision.reader import _grey, _Reference, calibrate, locate_board
+
+import synth
+
+
+@pytest.fixture(scope="module")
+def profiles():
+    out = {}
+    for design in (0, 1):
+        img, t = synth.calibration_scene(design)
+        out[design], _ = calibrate(img, f"outlinefit{design}", 5, 5, np.array(t["corners"]), t["layout"])
+    return out
+
+
+def _fits(img: np.ndarray, prof) -> list[outlinefit.BlockFit]:
+    return list(outlinefit.outline_fits(img, _grey(img), _Reference(prof)))
+
+
+@pytest.mark.parametrize("design, seed, tiles, tilt", [(0, 7101, 6, 30.0), (1, 7104, 15, 35.0)])
+def test_a_board_is_located_by_its_outline_within_a_percent(profiles, design, seed, tiles, tilt):
+    img, truth = synth.scene(design, seed, tiles=tiles, tilt=tilt)
+    loc = locate_board(img, _Reference(profiles[design]))
+    assert loc is not None and loc.method == "outline"
+    assert reader._verified(loc)
+    assert synth.corner_error(loc.corners, truth) < 0.01
+
+
+def test_a_rough_turned_guess_is_aligned_in_the_right_orientation(profiles):
+    img, truth = synth.scene(0, 7102, tiles=12, tilt=40.0)
+    ref = _Reference(profiles[0])
+    grey = _grey(img)
+    tc = np.asarray(truth["corners"], np.float64)
+    # the grid a third of a cell too large (a frame width misjudged), given turned a quarter
+    centre = tc.mean(axis=0)
+    guess = np.roll(centre + (tc - centre) * (1 + 0.66 / 5), 1, axis=0)
+    fit = outlinefit.align(outlinefit.Levels(grey), outlinefit.rolls(grey, guess, ref)[0], ref)
+    assert fit is not None
+    assert fit.blocks >= outlinefit.MIN_BLOCKS and fit.reach <= outlinefit.MAX_REACH
+    assert synth.corner_error(fit.corners, truth) < 0.01
+
+
+def test_another_board_or_a_bare_table_gives_no_fit(profiles):
+    img, _ = synth.scene(1, 7103, tiles=4, tilt=20.0)
+    assert _fits(img, profiles[1])  # its own profile finds it
+    assert _fits(img, profiles[0]) == []  # another board of the same size does not
+    rng = np.random.default_rng(3)
+    table = cv2.GaussianBlur(rng.normal(128, 30, (900, 1200, 3)), (0, 0), 2).clip(0, 255).astype(np.uint8)
+    cv2.rectangle(table, (300, 200), (800, 650), (90, 140, 60), -1)  # a plain board-sized box
+    assert _fits(table, profiles[0]) == []
+
+
+def test_levels_keep_photo_coordinates(profiles):
+    """The same board photographed twice as large is located at twice the coordinates
+    (the fit is made on a halved level there)."""
+    img, truth = synth.scene(0, 7101, tiles=6, tilt=30.0)
+    big = cv2.resize(img, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+    small_fit, big_fit = _fits(img, profiles[0]), _fits(big, profiles[0])
+    assert small_fit and big_fit
+    # pixel centres: x_big = 2 x + 0.5
+    err = np.max(np.linalg.norm((big_fit[0].corners - 0.5) / 2 - small_fit[0].corners, axis=1))
+    tc = np.asarray(truth["corners"], np.float64)
+    assert err < 0.005 * np.linalg.norm(tc[0] - tc[2])
+
+
+def test_a_fit_is_refused_when_its_blocks_leave_a_corner_far_behind():
+    rect = np.array([[0.0, 0.0], [10, 0], [10, 10], [0, 10]])
+    spread = np.array([[1.0, 1.0], [9, 1], [9, 9], [1, 9], [5, 5]])
+    one_side = spread[[0, 1, 4]]  # nothing near the bottom corners
+    assert outlinefit._reach(spread, rect) < outlinefit.MAX_REACH
+    assert outlinefit._reach(one_side, rect) > outlinefit.MAX_REACH
