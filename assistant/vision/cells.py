@@ -45,7 +45,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from assistant.vision import cell_fit, cell_rings, finewarp, symbols
+from assistant.vision import cell_fit, cell_rings, finewarp, framefit, symbols
 from assistant.vision.profile import BoardProfile
 
 #: ref-blur candidates (reference pixels) tried to match the photo's sharpness
@@ -492,7 +492,8 @@ def aligned_to_reference(img: np.ndarray, corners: np.ndarray, prof: BoardProfil
     warp = warp_to_reference(img, corners, prof)
     cref = _cell_reference(prof)
     template = cref.cached("fine", lambda: finewarp.prepared(cref.grey, prof.cell))
-    field, how = finewarp.align(warp, template, prof, cref.valid)
+    blocks = cref.cached("fine_blocks", lambda: finewarp.reference_blocks(prof, cref.valid, framefit.frame_width(prof)))
+    field, how = finewarp.align(warp, template, blocks, prof)
     if field is None:
         return warp, how
     h, w = field.shape[:2]

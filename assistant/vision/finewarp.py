@@ -32,6 +32,8 @@ MIN_PEAK = 0.6
 HIGHPASS = 1 / 6
 #: reference blocks plainer than this (grey levels, high-passed) cannot be placed
 MIN_TEXTURE = 3.0
+#: frame pieces stop this short of the frame's outer edge (cells)
+FRAME_KEEP_OFF = 0.04
 #: polynomial terms in x and y by the least number of blocks they need
 ORDERS = ((30, 3), (14, 2), (6, 1))
 
@@ -53,16 +55,25 @@ def prepared(grey: np.ndarray, s: int) -> np.ndarray:
     return g - cv2.stackBlur(g, (k, k))
 
 
-def reference_blocks(prof, valid: np.ndarray) -> list[tuple[int, int, int, int]]:
+def reference_blocks(prof, valid: np.ndarray, frame: float | None = None) -> list[tuple[int, int, int, int]]:
     """Reference blocks (x0, y0, x1, y1): each cell's inner part and each cell-long piece of
-    the frame the reference fully shows."""
+    the frame the reference fully shows; with the frame's width (cells, framefit.frame_width)
+    a frame piece stops short of the frame's outer edge: the table beyond it differs from
+    photo to photo, and a piece half table does not match."""
     from assistant.vision.cells import _frame_boxes
 
     s, m = prof.cell, prof.margin_px
     i = int(round(INSET * s))
     out = [(m + c * s + i, m + r * s + i, m + (c + 1) * s - i, m + (r + 1) * s - i)
            for r in range(prof.rows) for c in range(prof.cols)]
-    out += [(xs.start, ys.start, xs.stop, ys.stop) for ys, xs in _frame_boxes(prof, valid)]
+    depth = m if frame is None else max(3, min(m, int(round((frame - FRAME_KEEP_OFF) * s))))
+    w, h = prof.reference_size
+    for ys, xs in _frame_boxes(prof, valid):
+        x0, y0, x1, y1 = xs.start, ys.start, xs.stop, ys.stop
+        # each piece lies on one side of the grid: keep the part next to the grid
+        x0, x1 = (m - depth, m) if x1 <= m else (w - m, w - m + depth) if x0 >= w - m else (x0, x1)
+        y0, y1 = (m - depth, m) if y1 <= m else (h - m, h - m + depth) if y0 >= h - m else (y0, y1)
+        out.append((x0, y0, x1, y1))
     return out
 
 
@@ -133,15 +144,16 @@ def field_at(coef: np.ndarray, order: int, xs: np.ndarray, ys: np.ndarray, size:
     return _terms(xs / w * 2 - 1, ys / h * 2 - 1, order) @ coef
 
 
-def align(warp: np.ndarray, template: np.ndarray, prof, valid: np.ndarray) -> tuple[np.ndarray | None, Alignment]:
+def align(warp: np.ndarray, template: np.ndarray, blocks: list[tuple[int, int, int, int]], prof
+          ) -> tuple[np.ndarray | None, Alignment]:
     """The shift field (h x w x 2, reference pixels) that moves the rectified photo
     (reference-sized) onto the reference: pixel p of the aligned photo is pixel p + field(p)
     of `warp`. None when no field fits (see the module doc). `template` is the
-    reference's grey image made ready by `prepared`."""
+    reference's grey image made ready by `prepared`, `blocks` its reference_blocks."""
     s = prof.cell
     radius = max(2, int(round(SEARCH * s)))
     grey = cv2.cvtColor(warp, cv2.COLOR_BGR2GRAY) if warp.ndim == 3 else warp
-    cen, sh, pk = block_shifts(prepared(grey, s), template, reference_blocks(prof, valid), radius)
+    cen, sh, pk = block_shifts(prepared(grey, s), template, blocks, radius)
     none = Alignment(len(cen), 0, 0.0, float(np.median(np.linalg.norm(sh, axis=1))) if len(cen) else 0.0)
     order = next((o for n, o in ORDERS if len(cen) >= n), 0)
     fit = None

@@ -70,7 +70,7 @@ def _block_template(ref, scale: float, pad: int) -> tuple[np.ndarray, list[tuple
     """The reference at `scale`, high-passed as finewarp matches blocks and padded by
     `pad` (frame blocks at the border are searched beyond it), and its blocks (cells,
     frame pieces) in padded pixels; kept on the reference."""
-    from assistant.vision import finewarp
+    from assistant.vision import finewarp, framefit
 
     cache = ref.__dict__.setdefault("block_templates", {})
     if (scale, pad) not in cache:
@@ -78,7 +78,7 @@ def _block_template(ref, scale: float, pad: int) -> tuple[np.ndarray, list[tuple
         grey, valid = ref.at_scale(scale)
         hp = np.pad(finewarp.prepared(grey, prof.cell * scale), pad)
         boxes = [tuple(int(round(v * scale)) + pad for v in box)
-                 for box in finewarp.reference_blocks(prof, ref.valid)]
+                 for box in finewarp.reference_blocks(prof, ref.valid, framefit.frame_of(ref))]
         cache[(scale, pad)] = (hp, boxes)
     return cache[(scale, pad)]
 
@@ -88,6 +88,7 @@ class BlockFit:
     corners: np.ndarray  # grid corners in the photo
     blocks: int  # reference blocks found where the fit puts them
     reach: float  # farthest a grid corner lies from those blocks (share of the grid's diagonal)
+    turned: int = -1  # the most blocks found with the grid turned in place (-1: not counted)
 
 
 def _reach(centres: np.ndarray, rect: np.ndarray) -> float:
@@ -187,4 +188,21 @@ def outline_fits(img: np.ndarray, grey: np.ndarray, ref, count: int = OUTLINES) 
             if any(np.max(np.linalg.norm(q - d, axis=1)) < tol for d in done):
                 continue
             done.append(q)
+            fit.turned = turned_blocks(levels, q, ref)
             yield fit
+
+
+def turned_blocks(levels: Levels, corners: np.ndarray, ref) -> int:
+    """The most reference blocks found at a fit's place with the grid turned (every other
+    shape-keeping orientation, searched as the fit's last pass). A board's own art is found
+    again in its own orientation only: a mostly covered board whose few open cells and
+    frame match the reference photometrically no better one way than another still shows
+    its orientation by which blocks are found at all."""
+    from assistant.vision.framefit import turns
+
+    scale, search = STEPS[-1]
+    best = 0
+    for k in turns(ref.prof.rows, ref.prof.cols)[1:]:
+        fit = block_step(levels, np.roll(corners, -k, axis=0), ref, scale, search)
+        best = max(best, 0 if fit is None else fit.blocks)
+    return best

@@ -49,6 +49,12 @@ ART_ORIENTATION_MARGIN = 0.05
 #: orientation margin. Rendered photos (seeds 2-6, 420 photos): fits at a wrong place,
 #: turned, or with another board's profile gathered 12 blocks at most, right ones up to 70
 OUTLINE_BLOCKS_ALONE = 20
+#: ... or placed by fewer blocks (at least OUTLINE_BLOCKS_OWN) with the orientation shown by the
+#: blocks themselves: at most a quarter as many found with the grid turned in place. Rendered
+#: photos (seeds 2-4), mostly covered boards: 13-18 blocks as placed, none turned; the only
+#: outline fits more than 2% off gathered 10-12 blocks
+OUTLINE_BLOCKS_OWN = 13
+OUTLINE_TURNED_SHARE = 0.25
 #: board outlines tried (largest first) when nothing else located the board
 OUTLINE_TRIES = 3
 #: at most so many rough places are re-matched (each costs a SIFT pass or two)
@@ -237,6 +243,7 @@ class _Located:
     votes: tuple[int, int] | None = None  # re-matched features as located / turned (rematch)
     cells: tuple[float, float] | None = None  # best-cells score as located / rival (framefit)
     blocks: int = 0  # reference blocks that placed an outline fit (outlinefit)
+    turned_blocks: int = -1  # the most of them found with the grid turned in place (outlinefit)
 
 
 def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
@@ -280,7 +287,7 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
     for fit in outline_fits(img, grey, ref):
         score, second = _orientation_scores(grey, fit.corners, ref)
         yield _Located(fit.corners, score, second, "outline", 0, _frame_support(grey, fit.corners, ref),
-                       blocks=fit.blocks)
+                       blocks=fit.blocks, turned_blocks=fit.turned)
     tried: list[np.ndarray] = []
     for cand in find_grids(grey, prof.rows, prof.cols, max_results=3):
         loc = oriented(cand.corners, "grid")
@@ -293,7 +300,7 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
             break  # the same features as the first stage
         m = artmatch.match_art(ref.art, use, prof.grid_rect(), grey.shape)
         if m is not None:
-            corners = m.corners if m.inliers >= ART_NO_POLISH else _polish(img, m.corners, ref)
+            corners = _art_polished(img, grey, m, ref)
             score, second = _orientation_scores(grey, corners, ref)
             loc = _Located(corners, score, second, stage, m.inliers, _frame_support(grey, corners, ref))
             tried.append(corners)
@@ -353,10 +360,25 @@ def _rematched(img: np.ndarray, grey: np.ndarray, guess: np.ndarray, ref: _Refer
     m = rematch(grey, guess, ref.art, prof.grid_rect(), prof.rows, prof.cols, prof.cell)
     if m is None:
         return None
-    corners = m.corners if m.inliers >= ART_NO_POLISH else _polish(img, m.corners, ref)
+    corners = _art_polished(img, grey, m, ref)
     score, second = _orientation_scores(grey, corners, ref)
     return _Located(corners, score, second, "rematch", m.inliers, _frame_support(grey, corners, ref),
                     (m.votes, m.turned))
+
+
+def _art_polished(img: np.ndarray, grey: np.ndarray, m, ref: _Reference) -> np.ndarray:
+    """A feature fit's corners moved onto the reference's blocks (outlinefit.align: cells and
+    frame pieces found again by correlation, one homography through those that agree). The
+    features of a fit may all lie in one part of the board (the rest covered, or small in
+    the photo): even 70 inliers then left the far corners 3% of the diagonal off (rendered
+    photo, seed 400069), while blocks are spread wherever the board shows. A fit the blocks
+    do not confirm keeps its corners (ECC-polished when its inliers are few)."""
+    from assistant.vision import outlinefit
+
+    fit = outlinefit.align(outlinefit.Levels(grey), np.asarray(m.corners, np.float64), ref)
+    if fit is not None:
+        return fit.corners
+    return m.corners if m.inliers >= ART_NO_POLISH else _polish(img, m.corners, ref)
 
 
 def _accepted(loc: _Located) -> bool:
@@ -421,8 +443,10 @@ def _verified(loc: _Located) -> bool:
         return own >= FRAME_CELLS and own - rival >= FRAME_CELLS_MARGIN
     if loc.inliers >= ART_INLIERS_ALONE:
         return margin >= ART_ORIENTATION_MARGIN or _votes_clear(loc.votes)
-    if loc.blocks >= OUTLINE_BLOCKS_ALONE:
-        return margin >= GRID_ORIENTATION_MARGIN
+    if loc.blocks >= OUTLINE_BLOCKS_ALONE and margin >= GRID_ORIENTATION_MARGIN:
+        return True
+    if loc.blocks >= OUTLINE_BLOCKS_OWN and 0 <= loc.turned_blocks <= OUTLINE_TURNED_SHARE * loc.blocks:
+        return True
     # fewer inliers (or none: grid lines) place the board only roughly (a fit of 20-50
     # inliers can be 2-4% of the diagonal off, or a cell off on a covered board): the
     # rectified photo itself must match the reference well and in one orientation only

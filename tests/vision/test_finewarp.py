@@ -40,6 +40,10 @@ def _template(prof) -> np.ndarray:
     return finewarp.prepared(cv2.cvtColor(prof.reference, cv2.COLOR_BGR2GRAY), prof.cell)
 
 
+def _blocks(prof) -> list:
+    return finewarp.reference_blocks(prof, prof.valid > 127)
+
+
 def _moved(image: np.ndarray, field: np.ndarray) -> np.ndarray:
     h, w = field.shape[:2]
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
@@ -48,9 +52,8 @@ def _moved(image: np.ndarray, field: np.ndarray) -> np.ndarray:
 
 
 def test_a_smooth_bend_is_moved_out(profile):
-    valid = profile.valid > 127
     bent = _bent(profile.reference, 0.12 * profile.cell)
-    field, how = finewarp.align(bent, _template(profile), profile, valid)
+    field, how = finewarp.align(bent, _template(profile), _blocks(profile), profile)
     assert field is not None and how.order >= 2 and how.blocks >= 14
     assert 0.03 < how.max_shift < finewarp.SEARCH
     # the cells now lie where the reference has them: most of the misfit is gone
@@ -58,25 +61,22 @@ def test_a_smooth_bend_is_moved_out(profile):
 
 
 def test_an_aligned_board_stays_put(profile):
-    valid = profile.valid > 127
-    field, how = finewarp.align(profile.reference, _template(profile), profile, valid)
+    field, how = finewarp.align(profile.reference, _template(profile), _blocks(profile), profile)
     assert how.blocks >= 14 and how.max_shift < 0.01
     assert field is None or np.abs(field).max() < 0.01 * profile.cell
 
 
 def test_a_photo_of_something_else_is_not_moved(profile):
-    valid = profile.valid > 127
     other = np.random.default_rng(3).integers(0, 255, profile.reference.shape, dtype=np.uint8)
     other = cv2.GaussianBlur(other, (0, 0), 2.0)
-    field, how = finewarp.align(other, _template(profile), profile, valid)
+    field, how = finewarp.align(other, _template(profile), _blocks(profile), profile)
     assert field is None and how.order == 0
 
 
 def test_a_misfit_beyond_the_search_is_not_moved(profile):
     # the whole board half a cell off: no block is found within the search, nothing moves
-    valid = profile.valid > 127
     shifted = np.roll(profile.reference, profile.cell // 2, axis=1)
-    field, how = finewarp.align(shifted, _template(profile), profile, valid)
+    field, how = finewarp.align(shifted, _template(profile), _blocks(profile), profile)
     assert field is None and how.order == 0
 
 

@@ -78,3 +78,41 @@ def test_a_fit_is_refused_when_its_blocks_leave_a_corner_far_behind():
     one_side = spread[[0, 1, 4]]  # nothing near the bottom corners
     assert outlinefit._reach(spread, rect) < outlinefit.MAX_REACH
     assert outlinefit._reach(one_side, rect) > outlinefit.MAX_REACH
+
+
+def test_a_fit_counts_blocks_found_with_the_grid_turned(profiles):
+    # a mostly covered board: its own orientation finds blocks, the turned ones few or none
+    img, truth = synth.scene(0, 7105, tiles=18, tilt=25.0)
+    fits = _fits(img, profiles[0])
+    right = [f for f in fits if synth.corner_error(f.corners, truth) < 0.01]
+    assert right and right[0].turned >= 0
+    assert right[0].turned <= reader.OUTLINE_TURNED_SHARE * right[0].blocks
+
+
+def _outline_located(blocks: int, turned: int, margin: float) -> reader._Located:
+    return reader._Located(np.zeros((4, 2)), 0.2 + margin, 0.2, "outline", 0, -1.0, blocks=blocks,
+                           turned_blocks=turned)
+
+
+def test_blocks_alone_verify_an_outline_fit_only_with_a_clear_orientation():
+    own = reader.OUTLINE_BLOCKS_OWN
+    assert reader._verified(_outline_located(own, 0, 0.0))  # placed and turned by its blocks
+    assert not reader._verified(_outline_located(own - 1, 0, 0.0))  # too few blocks
+    assert not reader._verified(_outline_located(own + 4, own, 0.0))  # found turned as well
+    assert not reader._verified(_outline_located(own, -1, 0.0))  # turned blocks not counted
+    # many blocks: the photometric orientation margin settles it too
+    assert reader._verified(_outline_located(reader.OUTLINE_BLOCKS_ALONE, 15, reader.GRID_ORIENTATION_MARGIN + 0.01))
+    assert not reader._verified(_outline_located(reader.OUTLINE_BLOCKS_ALONE, 15, 0.05))
+
+
+def test_a_feature_fit_a_third_of_a_cell_off_is_moved_onto_the_blocks(profiles):
+    from types import SimpleNamespace
+
+    img, truth = synth.scene(0, 7106, tiles=10, tilt=30.0)
+    ref = _Reference(profiles[0])
+    tc = np.asarray(truth["corners"], np.float64)
+    cell = np.linalg.norm(tc[1] - tc[0]) / 5
+    off = tc + np.array([[0.3, 0.1], [0.0, 0.3], [-0.3, 0.2], [0.1, -0.3]]) * cell
+    assert synth.corner_error(off, truth) > 0.03
+    fit = SimpleNamespace(corners=off, inliers=reader.ART_NO_POLISH + 30)  # not ECC-polished
+    assert synth.corner_error(reader._art_polished(img, _grey(img), fit, ref), truth) < 0.01
