@@ -43,8 +43,9 @@ GRID_EARLY_MARGIN = 0.2
 GRID_EARLY_FRAME = 0.5
 #: a well-supported homography must still beat the board's other orientations by this much
 ART_ORIENTATION_MARGIN = 0.05
-#: an outline fit placed by so many reference blocks (outlinefit: cells and frame pieces
-#: found again by correlation, all where one homography puts them) is the board, however
+#: a place (an outline's, or any candidate's moved onto the blocks: _placed) fixed by so many
+#: reference blocks (outlinefit: cells and frame pieces found again by correlation, all
+#: where one homography puts them) is the board, however
 #: poorly the photo matches photometrically (light, pieces); it still needs the clear
 #: orientation margin. Rendered photos (seeds 2-6, 420 photos): fits at a wrong place,
 #: turned, or with another board's profile gathered 12 blocks at most, right ones up to 70
@@ -242,8 +243,8 @@ class _Located:
     frame: float = -1.0  # frame band correlation (-1: plain frame or not measured)
     votes: tuple[int, int] | None = None  # re-matched features as located / turned (rematch)
     cells: tuple[float, float] | None = None  # best-cells score as located / rival (framefit)
-    blocks: int = 0  # reference blocks that placed an outline fit (outlinefit)
-    turned_blocks: int = -1  # the most of them found with the grid turned in place (outlinefit)
+    blocks: int = 0  # reference blocks that fixed the place (outlinefit.align)
+    turned_blocks: int = -1  # the most found with the grid turned in place (-1: not counted)
 
 
 def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
@@ -280,9 +281,7 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
             warp, _ = _warp_to_ref(grey, q, prof, ref.s_scale)
             scores.append((ref.match_score(warp), k))
         scores.sort(reverse=True)
-        q = _polish(img, np.roll(corners, -scores[0][1], axis=0), ref)
-        score, second = _orientation_scores(grey, q, ref)
-        return _Located(q, score, second, method, 0, _frame_support(grey, q, ref))
+        return _placed(img, grey, np.roll(corners, -scores[0][1], axis=0), ref, method)
 
     for fit in outline_fits(img, grey, ref):
         score, second = _orientation_scores(grey, fit.corners, ref)
@@ -300,10 +299,8 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
             break  # the same features as the first stage
         m = artmatch.match_art(ref.art, use, prof.grid_rect(), grey.shape)
         if m is not None:
-            corners = _art_polished(img, grey, m, ref)
-            score, second = _orientation_scores(grey, corners, ref)
-            loc = _Located(corners, score, second, stage, m.inliers, _frame_support(grey, corners, ref))
-            tried.append(corners)
+            loc = _placed(img, grey, m.corners, ref, stage, m.inliers, ecc=m.inliers < ART_NO_POLISH)
+            tried.append(loc.corners)
             yield loc
     # a rough place (a weak fit, or the board's outline when pieces hide the art and
     # the grid) straightened and matched again face-on
@@ -360,25 +357,30 @@ def _rematched(img: np.ndarray, grey: np.ndarray, guess: np.ndarray, ref: _Refer
     m = rematch(grey, guess, ref.art, prof.grid_rect(), prof.rows, prof.cols, prof.cell)
     if m is None:
         return None
-    corners = _art_polished(img, grey, m, ref)
-    score, second = _orientation_scores(grey, corners, ref)
-    return _Located(corners, score, second, "rematch", m.inliers, _frame_support(grey, corners, ref),
-                    (m.votes, m.turned))
+    return _placed(img, grey, m.corners, ref, "rematch", m.inliers, (m.votes, m.turned),
+                   ecc=m.inliers < ART_NO_POLISH)
 
 
-def _art_polished(img: np.ndarray, grey: np.ndarray, m, ref: _Reference) -> np.ndarray:
-    """A feature fit's corners moved onto the reference's blocks (outlinefit.align: cells and
-    frame pieces found again by correlation, one homography through those that agree). The
-    features of a fit may all lie in one part of the board (the rest covered, or small in
-    the photo): even 70 inliers then left the far corners 3% of the diagonal off (rendered
-    photo, seed 400069), while blocks are spread wherever the board shows. A fit the blocks
-    do not confirm keeps its corners (ECC-polished when its inliers are few)."""
+def _placed(img: np.ndarray, grey: np.ndarray, corners: np.ndarray, ref: _Reference, method: str,
+            inliers: int = 0, votes: tuple[int, int] | None = None, ecc: bool = True) -> _Located:
+    """A candidate place (grid lines, a feature fit) moved onto the reference's blocks when
+    they confirm it (outlinefit.align: cells and frame pieces found again by correlation,
+    one homography through those that agree), with the blocks found as placed and turned
+    (which can verify it on their own, as an outline fit's); else ECC-polished (`ecc`).
+    Features may all lie in one part of a board (the rest covered, or small in the photo):
+    even 70 inliers then left the far corners 3% of the diagonal off (rendered photo, seed
+    400069), while blocks lie wherever the board shows."""
     from assistant.vision import outlinefit
 
-    fit = outlinefit.align(outlinefit.Levels(grey), np.asarray(m.corners, np.float64), ref)
+    levels = outlinefit.Levels(grey)
+    fit = outlinefit.align(levels, np.asarray(corners, np.float64), ref)
     if fit is not None:
-        return fit.corners
-    return m.corners if m.inliers >= ART_NO_POLISH else _polish(img, m.corners, ref)
+        q, blocks, turned = fit.corners, fit.blocks, outlinefit.turned_blocks(levels, fit.corners, ref)
+    else:
+        q, blocks, turned = (_polish(img, corners, ref) if ecc else corners), 0, -1
+    score, second = _orientation_scores(grey, q, ref)
+    return _Located(q, score, second, method, inliers, _frame_support(grey, q, ref), votes,
+                    blocks=blocks, turned_blocks=turned)
 
 
 def _accepted(loc: _Located) -> bool:
@@ -441,8 +443,8 @@ def _verified(loc: _Located) -> bool:
     if loc.cells is not None:  # a frame fit (framefit checked the frame itself)
         own, rival = loc.cells
         return own >= FRAME_CELLS and own - rival >= FRAME_CELLS_MARGIN
-    if loc.inliers >= ART_INLIERS_ALONE:
-        return margin >= ART_ORIENTATION_MARGIN or _votes_clear(loc.votes)
+    if loc.inliers >= ART_INLIERS_ALONE and (margin >= ART_ORIENTATION_MARGIN or _votes_clear(loc.votes)):
+        return True
     if loc.blocks >= OUTLINE_BLOCKS_ALONE and margin >= GRID_ORIENTATION_MARGIN:
         return True
     if loc.blocks >= OUTLINE_BLOCKS_OWN and 0 <= loc.turned_blocks <= OUTLINE_TURNED_SHARE * loc.blocks:

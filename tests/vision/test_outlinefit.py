@@ -106,13 +106,12 @@ def test_blocks_alone_verify_an_outline_fit_only_with_a_clear_orientation():
 
 
 def test_a_feature_fit_a_third_of_a_cell_off_is_moved_onto_the_blocks(profiles):
-    from types import SimpleNamespace
-
     img, truth = synth.scene(0, 7106, tiles=10, tilt=30.0)
     ref = _Reference(profiles[0])
     tc = np.asarray(truth["corners"], np.float64)
     cell = np.linalg.norm(tc[1] - tc[0]) / 5
     off = tc + np.array([[0.3, 0.1], [0.0, 0.3], [-0.3, 0.2], [0.1, -0.3]]) * cell
     assert synth.corner_error(off, truth) > 0.03
-    fit = SimpleNamespace(corners=off, inliers=reader.ART_NO_POLISH + 30)  # not ECC-polished
-    assert synth.corner_error(reader._art_polished(img, _grey(img), fit, ref), truth) < 0.01
+    loc = reader._placed(img, _grey(img), off, ref, "art", reader.ART_NO_POLISH + 30, ecc=False)
+    assert synth.corner_error(loc.corners, truth) < 0.01
+    assert loc.blocks >= outlinefit.MIN_BLOCKS and 0 <= loc.turned_blocks <= reader.OUTLINE_TURNED_SHARE * loc.blocks
