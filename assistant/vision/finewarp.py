@@ -12,7 +12,7 @@ rectified photo by normalised cross-correlation within a quarter of a cell; bloc
 that match clearly (pieces hide the rest) give shifts, and a low-order polynomial
 field fitted to them robustly (the order the number and spread of the blocks allow)
 moves every pixel. A field that does not fit the blocks better than no field, or that
-moves anything farther than a blocks' search reaches, is not applied.
+moves the grid farther than a block is searched, is not applied.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ ORDERS = ((30, 3), (14, 2), (6, 1))
 
 @dataclass
 class Alignment:
-    """How the fine alignment went (for details and the benchmark)."""
+    """How the fine alignment went (kept in a reading's details)."""
 
     blocks: int  # blocks that matched clearly
     order: int  # polynomial order of the field (0: none applied)
@@ -48,7 +48,7 @@ class Alignment:
     residual: float  # median misfit of the blocks after the field, in pixels
 
 
-def prepared(grey: np.ndarray, s: int) -> np.ndarray:
+def prepared(grey: np.ndarray, s: float) -> np.ndarray:
     """A grey image as the blocks are compared: lightly smoothed (noise), high-passed (light)."""
     g = cv2.GaussianBlur(grey.astype(np.float32), (0, 0), 1.0)
     k = 2 * int(round(s * HIGHPASS * 1.2)) + 1
