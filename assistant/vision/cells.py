@@ -488,19 +488,25 @@ def aligned_to_reference(img: np.ndarray, corners: np.ndarray, prof: BoardProfil
     """The photo rectified onto the reference, with the smooth misfit the homography leaves (a
     lens's bend, corners a little off) moved out (finewarp): every measure compares pixels at
     the same place. The photo is sampled once, through homography and field together (a
-    second resampling of the rectified photo would soften it, and softness is read as tile)."""
-    warp = warp_to_reference(img, corners, prof)
+    second resampling of the rectified photo would soften it, and softness is read as tile).
+    The misfit is measured on a rectification padded by the blocks' search radius, so that
+    the frame's outer pieces are searched too; without a field its inside is the plain
+    rectification (warp_to_reference)."""
     cref = _cell_reference(prof)
-    template = cref.cached("fine", lambda: finewarp.prepared(cref.grey, prof.cell))
-    blocks = cref.cached("fine_blocks", lambda: finewarp.reference_blocks(prof, cref.valid, framefit.frame_width(prof)))
-    field, how = finewarp.align(warp, template, blocks, prof)
+    pad = finewarp.search_radius(prof)
+    template = cref.cached("fine", lambda: np.pad(finewarp.prepared(cref.grey, prof.cell), pad))
+    blocks = cref.cached("fine_blocks", lambda: finewarp.reference_blocks(prof, cref.valid,
+                                                                           framefit.frame_width(prof)))
+    H = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), prof.grid_rect().astype(np.float32))
+    w, h = prof.reference_size
+    shift = np.array([[1, 0, pad], [0, 1, pad], [0, 0, 1]], np.float64)
+    canvas = cv2.warpPerspective(img, shift @ H, (w + 2 * pad, h + 2 * pad), flags=cv2.INTER_LINEAR,
+                                 borderMode=cv2.BORDER_REPLICATE)
+    field, how = finewarp.align(canvas, template, blocks, prof, pad)
     if field is None:
-        return warp, how
-    h, w = field.shape[:2]
+        return np.ascontiguousarray(canvas[pad : pad + h, pad : pad + w]), how
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
-    to_photo = np.linalg.inv(cv2.getPerspectiveTransform(np.asarray(corners, np.float32),
-                                                         prof.grid_rect().astype(np.float32)))
-    where = cv2.perspectiveTransform(np.dstack([xs + field[..., 0], ys + field[..., 1]]), to_photo)
+    where = cv2.perspectiveTransform(np.dstack([xs + field[..., 0], ys + field[..., 1]]), np.linalg.inv(H))
     return cv2.remap(img, where, None, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE), how
 
 

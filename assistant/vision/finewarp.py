@@ -50,9 +50,15 @@ class Alignment:
 
 def prepared(grey: np.ndarray, s: float) -> np.ndarray:
     """A grey image as the blocks are compared: lightly smoothed (noise), high-passed (light)."""
-    g = cv2.GaussianBlur(grey.astype(np.float32), (0, 0), 1.0)
-    k = 2 * int(round(s * HIGHPASS * 1.2)) + 1
-    return g - cv2.stackBlur(g, (k, k))
+    from assistant.vision.cells import _highpass
+
+    return _highpass(cv2.GaussianBlur(grey.astype(np.float32), (0, 0), 1.0), s * HIGHPASS)
+
+
+def search_radius(prof) -> int:
+    """How far (reference pixels) a block is looked for; a rectified photo padded by this
+    much lets the frame's outermost pieces be searched too."""
+    return max(2, int(round(SEARCH * prof.cell)))
 
 
 def reference_blocks(prof, valid: np.ndarray, frame: float | None = None) -> list[tuple[int, int, int, int]]:
@@ -119,23 +125,22 @@ def fit_field(centres: np.ndarray, shifts: np.ndarray, weights: np.ndarray, size
               order: int) -> tuple[np.ndarray, np.ndarray] | None:
     """Polynomial coefficients (terms x 2) of a shift field through the blocks' shifts, with
     the blocks that disagree most dropped (another piece's art matched by chance), and the
-    blocks kept; None when too few are left for the order."""
+    blocks it was fitted on; None when too few are left for the order."""
     w, h = size
-    u, v = centres[:, 0] / w * 2 - 1, centres[:, 1] / h * 2 - 1
-    A = _terms(u, v, order)
+    A = _terms(centres[:, 0] / w * 2 - 1, centres[:, 1] / h * 2 - 1, order)
     keep = np.ones(len(centres), bool)
-    coef = None
     for _ in range(4):
         if keep.sum() < A.shape[1] + 2:
             return None
         sw = np.sqrt(weights[keep])[:, None]
         coef, *_ = np.linalg.lstsq(A[keep] * sw, shifts[keep] * sw, rcond=None)
         res = np.linalg.norm(A @ coef - shifts, axis=1)
-        limit = max(1.0, 3.0 * float(np.median(res[keep])))
-        new = res <= limit
+        new = res <= max(1.0, 3.0 * float(np.median(res[keep])))
         if np.array_equal(new, keep):
             break
         keep = new
+    else:
+        return None  # the dropped blocks did not settle
     return coef, keep
 
 
@@ -144,16 +149,20 @@ def field_at(coef: np.ndarray, order: int, xs: np.ndarray, ys: np.ndarray, size:
     return _terms(xs / w * 2 - 1, ys / h * 2 - 1, order) @ coef
 
 
-def align(warp: np.ndarray, template: np.ndarray, blocks: list[tuple[int, int, int, int]], prof
-          ) -> tuple[np.ndarray | None, Alignment]:
-    """The shift field (h x w x 2, reference pixels) that moves the rectified photo
-    (reference-sized) onto the reference: pixel p of the aligned photo is pixel p + field(p)
-    of `warp`. None when no field fits (see the module doc). `template` is the
-    reference's grey image made ready by `prepared`, `blocks` its reference_blocks."""
+def align(moving: np.ndarray, template: np.ndarray, blocks: list[tuple[int, int, int, int]], prof,
+          pad: int = 0) -> tuple[np.ndarray | None, Alignment]:
+    """The shift field (h x w x 2, reference pixels) that moves the rectified photo onto the
+    reference: pixel p of the aligned photo is pixel p + field(p) of the rectified photo.
+    None when no field fits (see the module doc). `moving` is the rectified photo and
+    `template` the reference's grey image made ready by `prepared`, both padded by `pad`
+    pixels on every side (search_radius: the frame's outer pieces are searched then);
+    `blocks` are reference_blocks, in unpadded reference pixels."""
     s = prof.cell
-    radius = max(2, int(round(SEARCH * s)))
-    grey = cv2.cvtColor(warp, cv2.COLOR_BGR2GRAY) if warp.ndim == 3 else warp
-    cen, sh, pk = block_shifts(prepared(grey, s), template, blocks, radius)
+    radius = search_radius(prof)
+    grey = cv2.cvtColor(moving, cv2.COLOR_BGR2GRAY) if moving.ndim == 3 else moving
+    padded = [(x0 + pad, y0 + pad, x1 + pad, y1 + pad) for x0, y0, x1, y1 in blocks]
+    cen, sh, pk = block_shifts(prepared(grey, s), template, padded, radius)
+    cen = cen - pad
     none = Alignment(len(cen), 0, 0.0, float(np.median(np.linalg.norm(sh, axis=1))) if len(cen) else 0.0)
     order = next((o for n, o in ORDERS if len(cen) >= n), 0)
     fit = None
@@ -163,15 +172,17 @@ def align(warp: np.ndarray, template: np.ndarray, blocks: list[tuple[int, int, i
     if fit is None:
         return None, none
     coef, keep = fit
-    residual = float(np.median(np.linalg.norm(field_at(coef, order, cen[:, 0], cen[:, 1],
-                                                       prof.reference_size) - sh, axis=1)[keep]))
+    before = float(np.median(np.linalg.norm(sh[keep], axis=1)))
+    residual = float(np.median(np.linalg.norm(field_at(coef, order, cen[keep, 0], cen[keep, 1],
+                                                       prof.reference_size) - sh[keep], axis=1)))
     d = _dense_field(coef, order, prof.reference_size)
+    move = np.linalg.norm(d, axis=-1) / s
     m = prof.margin_px
-    h, w = d.shape[:2]
-    grid_move = float(np.abs(d[m : h - m, m : w - m]).max()) / s
-    # a field that explains the blocks no better than leaving them, or that moves the grid
-    # farther than any block was searched, fits something other than the board
-    if residual >= none.residual or grid_move > SEARCH:
+    grid_move = float(move[m:-m, m:-m].max())
+    # a field that explains its blocks no better than leaving them, or that moves the grid
+    # farther than any block was searched (or the frame, where it is extrapolated, twice as
+    # far), fits something other than the board
+    if residual >= before or grid_move > SEARCH or float(move.max()) > 2 * SEARCH:
         return None, none
     return d, Alignment(int(keep.sum()), order, grid_move, residual)
 

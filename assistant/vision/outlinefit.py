@@ -55,6 +55,11 @@ class Levels:
     def __init__(self, grey: np.ndarray) -> None:
         self.levels = [grey]
 
+    @property
+    def photo(self) -> np.ndarray:
+        """The grey photo itself (level 0)."""
+        return self.levels[0]
+
     def at(self, ppc: float, target: float) -> tuple[np.ndarray, float]:
         """The smallest level whose cells are still at least `target` pixels when they
         are `ppc` in the photo, and its size factor (level = photo * factor)."""
@@ -75,7 +80,7 @@ def _block_template(ref, scale: float, pad: int) -> tuple[np.ndarray, list[tuple
     cache = ref.__dict__.setdefault("block_templates", {})
     if (scale, pad) not in cache:
         prof = ref.prof
-        grey, valid = ref.at_scale(scale)
+        grey, _ = ref.at_scale(scale)
         hp = np.pad(finewarp.prepared(grey, prof.cell * scale), pad)
         boxes = [tuple(int(round(v * scale)) + pad for v in box)
                  for box in finewarp.reference_blocks(prof, ref.valid, framefit.frame_of(ref))]
@@ -173,13 +178,13 @@ def grid_guesses(img: np.ndarray, ref, count: int = OUTLINES) -> list[np.ndarray
     return out
 
 
-def outline_fits(img: np.ndarray, grey: np.ndarray, ref, count: int = OUTLINES) -> Iterator[BlockFit]:
+def outline_fits(img: np.ndarray, levels: Levels, ref, count: int = OUTLINES) -> Iterator[BlockFit]:
     """Aligned grid corners from the outline guesses, each orientation tried (the best
-    matching first), with the blocks that placed them; each place and orientation once."""
-    levels = Levels(grey)
+    matching first), with the blocks that placed them; each place and orientation once.
+    `levels`: Levels of the grey photo."""
     done: list[np.ndarray] = []
     for guess in grid_guesses(img, ref, count):
-        for rolled in rolls(grey, guess, ref):
+        for rolled in rolls(levels.photo, guess, ref):
             fit = align(levels, rolled, ref)
             if fit is None:
                 continue

@@ -269,10 +269,11 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
     weak fits so far, then the largest board outlines), last those places aligned on
     the board's frame (a board so covered that little art shows)."""
     from assistant.vision import artmatch
-    from assistant.vision.outlinefit import outline_fits
+    from assistant.vision.outlinefit import Levels, outline_fits
 
     prof = ref.prof
     grey = _grey(img)
+    levels = Levels(grey)  # the photo halved as block alignment asks (shared by every stage)
 
     def oriented(corners: np.ndarray, method: str) -> _Located:
         scores = []
@@ -281,12 +282,10 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
             warp, _ = _warp_to_ref(grey, q, prof, ref.s_scale)
             scores.append((ref.match_score(warp), k))
         scores.sort(reverse=True)
-        return _placed(img, grey, np.roll(corners, -scores[0][1], axis=0), ref, method)
+        return _placed(img, levels, np.roll(corners, -scores[0][1], axis=0), ref, method)
 
-    for fit in outline_fits(img, grey, ref):
-        score, second = _orientation_scores(grey, fit.corners, ref)
-        yield _Located(fit.corners, score, second, "outline", 0, _frame_support(grey, fit.corners, ref),
-                       blocks=fit.blocks, turned_blocks=fit.turned)
+    for fit in outline_fits(img, levels, ref):
+        yield _located(grey, fit.corners, ref, "outline", blocks=fit.blocks, turned_blocks=fit.turned)
     tried: list[np.ndarray] = []
     for cand in find_grids(grey, prof.rows, prof.cols, max_results=3):
         loc = oriented(cand.corners, "grid")
@@ -299,7 +298,7 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
             break  # the same features as the first stage
         m = artmatch.match_art(ref.art, use, prof.grid_rect(), grey.shape)
         if m is not None:
-            loc = _placed(img, grey, m.corners, ref, stage, m.inliers, ecc=m.inliers < ART_NO_POLISH)
+            loc = _placed(img, levels, m.corners, ref, stage, m.inliers, ecc=m.inliers < ART_NO_POLISH)
             tried.append(loc.corners)
             yield loc
     # a rough place (a weak fit, or the board's outline when pieces hide the art and
@@ -316,7 +315,7 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
         if len(done) >= MAX_REMATCHES or any(_same_place(guess, d, prof) for d in done):
             continue
         done.append(guess)
-        loc = _rematched(img, grey, guess, ref)
+        loc = _rematched(img, levels, guess, ref)
         if loc is not None:
             tried.append(loc.corners)
             yield loc
@@ -349,19 +348,19 @@ def _same_place(a: np.ndarray, b: np.ndarray, prof: BoardProfile) -> bool:
     return all(np.min(np.linalg.norm(b - p, axis=1)) < cell for p in a)
 
 
-def _rematched(img: np.ndarray, grey: np.ndarray, guess: np.ndarray, ref: _Reference) -> _Located | None:
+def _rematched(img: np.ndarray, levels, guess: np.ndarray, ref: _Reference) -> _Located | None:
     """The art matched again inside a straightened rough location (rematch)."""
     from assistant.vision.rematch import rematch
 
     prof = ref.prof
-    m = rematch(grey, guess, ref.art, prof.grid_rect(), prof.rows, prof.cols, prof.cell)
+    m = rematch(levels.photo, guess, ref.art, prof.grid_rect(), prof.rows, prof.cols, prof.cell)
     if m is None:
         return None
-    return _placed(img, grey, m.corners, ref, "rematch", m.inliers, (m.votes, m.turned),
+    return _placed(img, levels, m.corners, ref, "rematch", m.inliers, (m.votes, m.turned),
                    ecc=m.inliers < ART_NO_POLISH)
 
 
-def _placed(img: np.ndarray, grey: np.ndarray, corners: np.ndarray, ref: _Reference, method: str,
+def _placed(img: np.ndarray, levels, corners: np.ndarray, ref: _Reference, method: str,
             inliers: int = 0, votes: tuple[int, int] | None = None, ecc: bool = True) -> _Located:
     """A candidate place (grid lines, a feature fit) moved onto the reference's blocks when
     they confirm it (outlinefit.align: cells and frame pieces found again by correlation,
@@ -369,18 +368,24 @@ def _placed(img: np.ndarray, grey: np.ndarray, corners: np.ndarray, ref: _Refere
     (which can verify it on their own, as an outline fit's); else ECC-polished (`ecc`).
     Features may all lie in one part of a board (the rest covered, or small in the photo):
     even 70 inliers then left the far corners 3% of the diagonal off (rendered photo, seed
-    400069), while blocks lie wherever the board shows."""
+    400069), while blocks lie wherever the board shows. `levels`: outlinefit.Levels of the
+    grey photo."""
     from assistant.vision import outlinefit
 
-    levels = outlinefit.Levels(grey)
     fit = outlinefit.align(levels, np.asarray(corners, np.float64), ref)
-    if fit is not None:
-        q, blocks, turned = fit.corners, fit.blocks, outlinefit.turned_blocks(levels, fit.corners, ref)
-    else:
-        q, blocks, turned = (_polish(img, corners, ref) if ecc else corners), 0, -1
-    score, second = _orientation_scores(grey, q, ref)
-    return _Located(q, score, second, method, inliers, _frame_support(grey, q, ref), votes,
-                    blocks=blocks, turned_blocks=turned)
+    if fit is None:
+        q = _polish(img, corners, ref) if ecc else corners
+        return _located(levels.photo, q, ref, method, inliers, votes)
+    return _located(levels.photo, fit.corners, ref, method, inliers, votes, fit.blocks,
+                    outlinefit.turned_blocks(levels, fit.corners, ref))
+
+
+def _located(grey: np.ndarray, corners: np.ndarray, ref: _Reference, method: str, inliers: int = 0,
+             votes: tuple[int, int] | None = None, blocks: int = 0, turned_blocks: int = -1) -> _Located:
+    """A candidate with its match scores (as placed, and turned) and frame support."""
+    score, second = _orientation_scores(grey, corners, ref)
+    return _Located(corners, score, second, method, inliers, _frame_support(grey, corners, ref), votes,
+                    blocks=blocks, turned_blocks=turned_blocks)
 
 
 def _accepted(loc: _Located) -> bool:

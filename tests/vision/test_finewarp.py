@@ -101,3 +101,21 @@ def test_the_photo_is_sampled_once_through_homography_and_field():
 
     assert _grid_error(aligned, prof) < _grid_error(plain, prof)
     assert sharpness(aligned) > 0.9 * sharpness(plain)
+
+
+def test_blocks_shifted_every_which_way_do_not_bend_the_board(profile):
+    # each cell's art moved on its own (no smooth bend explains it): whatever field is fitted
+    # must not follow the cells; it stays far below their shifts
+    rng = np.random.default_rng(5)
+    s, m = profile.cell, profile.margin_px
+    jumbled = profile.reference.copy()
+    shift = int(round(0.15 * s))
+    for r in range(profile.rows):
+        for c in range(profile.cols):
+            y0, x0 = m + r * s, m + c * s
+            dy, dx = rng.choice([-shift, shift], size=2)
+            cell = profile.reference[y0 : y0 + s, x0 : x0 + s]
+            jumbled[y0 : y0 + s, x0 : x0 + s] = np.roll(cell, (dy, dx), (0, 1))
+    field, how = finewarp.align(jumbled, _template(profile), _blocks(profile), profile)
+    assert how.blocks >= 14  # the cells were found, at their own shifts
+    assert field is None or np.abs(field[m:-m, m:-m]).max() < 0.5 * shift

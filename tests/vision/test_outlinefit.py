@@ -23,7 +23,7 @@ def profiles():
 
 
 def _fits(img: np.ndarray, prof) -> list[outlinefit.BlockFit]:
-    return list(outlinefit.outline_fits(img, _grey(img), _Reference(prof)))
+    return list(outlinefit.outline_fits(img, outlinefit.Levels(_grey(img)), _Reference(prof)))
 
 
 @pytest.mark.parametrize("design, seed, tiles, tilt", [(0, 7101, 6, 30.0), (1, 7104, 15, 35.0)])
@@ -112,6 +112,6 @@ def test_a_feature_fit_a_third_of_a_cell_off_is_moved_onto_the_blocks(profiles):
     cell = np.linalg.norm(tc[1] - tc[0]) / 5
     off = tc + np.array([[0.3, 0.1], [0.0, 0.3], [-0.3, 0.2], [0.1, -0.3]]) * cell
     assert synth.corner_error(off, truth) > 0.03
-    loc = reader._placed(img, _grey(img), off, ref, "art", reader.ART_NO_POLISH + 30, ecc=False)
+    loc = reader._placed(img, outlinefit.Levels(_grey(img)), off, ref, "art", reader.ART_NO_POLISH + 30, ecc=False)
     assert synth.corner_error(loc.corners, truth) < 0.01
     assert loc.blocks >= outlinefit.MIN_BLOCKS and 0 <= loc.turned_blocks <= reader.OUTLINE_TURNED_SHARE * loc.blocks
