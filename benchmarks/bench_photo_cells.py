@@ -52,17 +52,12 @@ def _game(d: str) -> str:
 def synth_cases(count: int, designs: int = 10):
     """tests/vision/synth.py boards, held out of the fit: design seeds 0..designs-1 (the tests' 0
     and 1 among them), photos 100000 + 100*design + i (never the tests' 3000..3005)."""
-    sys.path.insert(0, str(ROOT / "tests" / "vision"))
-    import synth
-
-    from assistant.vision.reader import calibrate as _cal
-
+    synth = _synth()
     profiles = {}
     for i in range(count):
         ds = i % designs
         if ds not in profiles:
-            img, t = synth.calibration_scene(ds)
-            profiles[ds], _ = _cal(img, f"s{ds}", 5, 5, np.array(t["corners"]), t["layout"])
+            profiles[ds] = _synth_profile(ds)
         s = 100000 + 100 * ds + i // designs
         img, t = synth.scene(ds, s, tilt=30.0)
         t["params"] = {"pieces": []}
@@ -176,11 +171,7 @@ def _training_groups(args, designs):
             groups.append((f"extra_{d}_{args.per_design}", d, "extra", make))
     for ds in range(100, 100 + args.synth):
         def make(ds=ds):
-            sys.path.insert(0, str(ROOT / "tests" / "vision"))
-            import synth
-
-            img, t = synth.calibration_scene(ds)
-            prof, _ = calibrate(img, f"s{ds}", 5, 5, np.array(t["corners"]), t["layout"])
+            prof, synth = _synth_profile(ds), _synth()
             shots = []
             for i in range(args.per_synth):
                 s = 100000 + 100 * ds + i
@@ -199,6 +190,19 @@ def _sample_profile(d: str, cal: int):
     return calibrate(img, d, t["rows"], t["cols"], np.array(t["corners"]), t.get("layout"), _game(d))[0]
 
 
+def _synth():
+    """tests/vision/synth.py, the independent board renderer."""
+    sys.path.insert(0, str(ROOT / "tests" / "vision"))
+    import synth
+
+    return synth
+
+
+def _synth_profile(ds: int):
+    img, t = _synth().calibration_scene(ds)
+    return calibrate(img, f"s{ds}", 5, 5, np.array(t["corners"]), t["layout"])[0]
+
+
 def _profile_of(key: str):
     """Recalibrates the profile a cached group was rectified with."""
     kind, name, *rest = key.split("_")
@@ -206,11 +210,7 @@ def _profile_of(key: str):
         return _sample_profile(name, int(rest[0]))
     if kind == "extra":
         return _sample_profile(name, 5000 + int(name.split("-")[1][1:]))
-    sys.path.insert(0, str(ROOT / "tests" / "vision"))
-    import synth
-
-    img, t = synth.calibration_scene(int(name))
-    return calibrate(img, f"s{name}", 5, 5, np.array(t["corners"]), t["layout"])[0]
+    return _synth_profile(int(name))
 
 
 def training_photos(args, designs, log):

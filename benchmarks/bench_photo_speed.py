@@ -76,11 +76,16 @@ def make_photo(folder: Path, case: str = "easy"):
     return path, load_profile_dir(folder / "bench"), source
 
 
+def _off_pct(corners, true_corners) -> float:
+    """How far located grid corners are from the true ones, in % of the grid diagonal."""
+    tc = np.asarray(true_corners, np.float64)
+    err = np.max(np.linalg.norm(np.asarray(corners, np.float64) - tc, axis=1))
+    return float(err / np.linalg.norm(tc[0] - tc[2]) * 100)
+
+
 def _corner_error(reading, truth_file: Path) -> str:
-    """How far the located grid corners are from the truth, in % of the grid diagonal."""
-    tc = np.array(json.loads(truth_file.read_text())["corners"], np.float64)
-    err = np.max(np.linalg.norm(np.asarray(reading.corners, np.float64) - tc, axis=1))
-    pct = err / np.linalg.norm(tc[0] - tc[2]) * 100
+    """The located grid's distance from the truth in a truth file, as a line to print."""
+    pct = _off_pct(reading.corners, json.loads(truth_file.read_text())["corners"])
     return f"corners off by {pct:.1f}% of the diagonal" + (" (WRONG PLACE)" if pct > 2 else "")
 
 
@@ -158,9 +163,7 @@ def time_sweep(manifest: Path, runs: int) -> None:
             t = time.perf_counter()
             try:
                 reading = read_photo(load_photo(path), prof)
-                tc = np.array(row["corners"])
-                err = np.max(np.linalg.norm(np.asarray(reading.corners) - tc, axis=1)) / np.linalg.norm(tc[0] - tc[2])
-                outcome = f"{reading.method}, corners off {err * 100:.1f}%"
+                outcome = f"{reading.method}, corners off {_off_pct(reading.corners, row['corners']):.1f}%"
             except GardenError:
                 outcome = "refused"
             t_chk.append(time.perf_counter() - t)

@@ -476,11 +476,15 @@ def neighbour_features(p1: np.ndarray, sides: np.ndarray) -> tuple[np.ndarray, l
     return np.stack([f[k] for k in names], axis=-1).astype(np.float32), names
 
 
+def _to_reference(corners: np.ndarray, prof: BoardProfile) -> np.ndarray:
+    """The homography taking the photo's grid corners to the reference's."""
+    return cv2.getPerspectiveTransform(np.asarray(corners, np.float32), prof.grid_rect().astype(np.float32))
+
+
 def warp_to_reference(img: np.ndarray, corners: np.ndarray, prof: BoardProfile) -> np.ndarray:
     """The photo rectified onto the reference by the homography through the grid's corners."""
-    rect = prof.grid_rect()
-    H = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), rect.astype(np.float32))
-    return cv2.warpPerspective(img, H, prof.reference_size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpPerspective(img, _to_reference(corners, prof), prof.reference_size, flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
 
 
 def aligned_to_reference(img: np.ndarray, corners: np.ndarray, prof: BoardProfile
@@ -497,7 +501,7 @@ def aligned_to_reference(img: np.ndarray, corners: np.ndarray, prof: BoardProfil
     template = cref.cached("fine", lambda: np.pad(finewarp.prepared(cref.grey, prof.cell), pad))
     blocks = cref.cached("fine_blocks", lambda: finewarp.reference_blocks(prof, cref.valid,
                                                                            framefit.frame_width(prof)))
-    H = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), prof.grid_rect().astype(np.float32))
+    H = _to_reference(corners, prof)
     w, h = prof.reference_size
     shift = np.array([[1, 0, pad], [0, 1, pad], [0, 0, 1]], np.float64)
     canvas = cv2.warpPerspective(img, shift @ H, (w + 2 * pad, h + 2 * pad), flags=cv2.INTER_LINEAR,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from assistant.vision.geometry import cell_size
+from assistant.vision.geometry import cell_size, same_place, turns
 
 #: share of the cells whose correlations make the orientation score (at least one):
 #: a board 90% covered shows a tenth of its cells; covered cells correlate ~0 in
@@ -32,11 +32,6 @@ class FrameFit:
     ring: float  # frame band correlation after alignment
     cells: float  # best-cells score as placed
     cells_turned: float  # the best of the other orientations
-
-
-def turns(rows: int, cols: int) -> list[int]:
-    """Corner rolls that keep the grid's shape (all four only for a square grid)."""
-    return [0, 1, 2, 3] if rows == cols else [0, 2]
 
 
 def cell_correlations(ref, warp_small: np.ndarray) -> np.ndarray:
@@ -266,11 +261,6 @@ def _ring_shifted(grey: np.ndarray, corners: np.ndarray, ref) -> float:
         warp, _ = _warp_to_ref(grey, project(back, unit + np.array(d)), prof, ref.s_scale)
         best = max(best, band_scores(ref, warp)[0])
     return best
-
-
-def same_place(a: np.ndarray, b: np.ndarray, tol: float) -> bool:
-    """Whether two corner sets (in order) agree within `tol` pixels at every corner."""
-    return bool(np.max(np.linalg.norm(np.asarray(a) - np.asarray(b), axis=1)) < tol)
 
 
 def frame_fits(img: np.ndarray, grey: np.ndarray, guesses: list[np.ndarray], ref,

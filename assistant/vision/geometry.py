@@ -81,3 +81,14 @@ def cell_size(corners: np.ndarray, rows: int, cols: int) -> float:
     """A cell's rough size in pixels: the grid's diagonal over its diagonal in cells."""
     c = np.asarray(corners, np.float64)
     return float(np.linalg.norm(c[0] - c[2]) / np.hypot(rows, cols))
+
+
+def turns(rows: int, cols: int) -> list[int]:
+    """Corner rolls that keep a rows x cols grid's shape, 0 (as given) first: all four
+    quarter turns for a square grid, the half turn only otherwise."""
+    return [0, 1, 2, 3] if rows == cols else [0, 2]
+
+
+def same_place(a: np.ndarray, b: np.ndarray, tol: float) -> bool:
+    """Whether two corner sets (in order) agree within `tol` pixels at every corner."""
+    return bool(np.max(np.linalg.norm(np.asarray(a) - np.asarray(b), axis=1)) < tol)

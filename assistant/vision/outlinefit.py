@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from assistant.vision.geometry import cell_size, project
+from assistant.vision.geometry import cell_size, project, same_place, turns
 
 #: outlines are searched at this long side (pixels): a board is seldom smaller than a
 #: tenth of the photo, and its outline then still spans 40 pixels
@@ -151,7 +151,6 @@ def rolls(grey: np.ndarray, corners: np.ndarray, ref) -> list[np.ndarray]:
     """The corners rolled to every orientation that keeps the grid's shape, the one
     whose straightened photo matches the reference best first (a guess from an
     outline has no orientation of its own, and a rough one matches every way poorly)."""
-    from assistant.vision.framefit import turns
     from assistant.vision.reader import _warp_to_ref
 
     scored = []
@@ -190,7 +189,7 @@ def outline_fits(img: np.ndarray, levels: Levels, ref, count: int = OUTLINES) ->
                 continue
             q = fit.corners
             tol = 0.25 * cell_size(q, ref.prof.rows, ref.prof.cols)
-            if any(np.max(np.linalg.norm(q - d, axis=1)) < tol for d in done):
+            if any(same_place(q, d, tol) for d in done):
                 continue
             done.append(q)
             fit.turned = turned_blocks(levels, q, ref)
@@ -203,8 +202,6 @@ def turned_blocks(levels: Levels, corners: np.ndarray, ref) -> int:
     again in its own orientation only: a mostly covered board whose few open cells and
     frame match the reference photometrically no better one way than another still shows
     its orientation by which blocks are found at all."""
-    from assistant.vision.framefit import turns
-
     scale, search = STEPS[-1]
     best = 0
     for k in turns(ref.prof.rows, ref.prof.cols)[1:]:

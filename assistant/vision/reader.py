@@ -17,7 +17,7 @@ import numpy as np
 from assistant.errors import GardenError, UsageError
 from assistant.vision import symbols
 from assistant.vision.cells import classify_cells, norm_xcorr
-from assistant.vision.geometry import cell_size, is_convex_quad, order_clockwise_from_top, project
+from assistant.vision.geometry import cell_size, is_convex_quad, order_clockwise_from_top, project, turns
 from assistant.vision.gridfind import find_grids
 from assistant.vision.imageio import LoadedPhoto, load_photo
 from assistant.vision.profile import BoardProfile, validate_name
@@ -399,7 +399,8 @@ def _accepted(loc: _Located) -> bool:
 
 
 def _coarse_art(loc: _Located) -> bool:
-    """Whether a fit is an unpolished one of the weaker features over the whole photo.
+    """Whether a fit is one of many inliers (so not ECC-polished) of the weaker features
+    over the whole photo (a block alignment may have moved it, as any candidate).
     That stage runs only when the strongest features missed the board: it is small in
     the photo, its features span few pixels, and the inliers may sit in the uncovered
     part of it, so even 60-150 of them can put the far corners 2-14% of the diagonal
@@ -428,12 +429,10 @@ def _orientation_scores(grey: np.ndarray, corners: np.ndarray, ref: _Reference) 
     """Match score as located, and the best of the three other rotations."""
     prof = ref.prof
     scores = []
-    for k in range(4):
-        if k and prof.rows != prof.cols and k % 2:
-            continue
+    for k in turns(prof.rows, prof.cols):
         warp, _ = _warp_to_ref(grey, np.roll(corners, -k, axis=0), prof, ref.s_scale)
         scores.append(ref.match_score(warp))
-    return scores[0], max(scores[1:]) if len(scores) > 1 else -1.0
+    return scores[0], max(scores[1:])
 
 
 def _frame_support(grey: np.ndarray, corners: np.ndarray, ref: _Reference) -> float:

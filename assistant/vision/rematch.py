@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from assistant.vision import artmatch
-from assistant.vision.geometry import cell_size, project, quad_area
+from assistant.vision.geometry import cell_size, project, quad_area, turns
 
 #: room around the guessed grid in the straightened view, in cells (the guess may be
 #: a frame's width or a few percent off)
@@ -117,13 +117,8 @@ VOTE_MAX_DIST = 200.0
 def _turns(grid_rect: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
     """Homographies of the reference onto itself turned a quarter, half and three
     quarters (the half turn only for a non-square grid)."""
-    out = []
-    for k in (1, 2, 3):
-        if rows != cols and k % 2:
-            continue
-        src = np.asarray(grid_rect, np.float32)
-        out.append(cv2.getPerspectiveTransform(src, np.roll(src, -k, axis=0)))
-    return out
+    src = np.asarray(grid_rect, np.float32)
+    return [cv2.getPerspectiveTransform(src, np.roll(src, -k, axis=0)) for k in turns(rows, cols)[1:]]
 
 
 def orientation_votes(view_feats, art, view_corners: np.ndarray, grid_rect: np.ndarray, rows: int,
