@@ -50,6 +50,59 @@ def test_the_board_outline_is_among_the_first_quads():
                for q in quads)
 
 
+def _hue_only_board() -> tuple[np.ndarray, np.ndarray]:
+    """A board as bright and as busy as its table (grain everywhere), told from it by
+    its green tint only; and its corners."""
+    h, w = 360, 480
+    rng = np.random.default_rng(1)
+    grain = cv2.GaussianBlur(rng.normal(0, 1, (h, w)), (0, 0), 2.0)
+    img = np.repeat(np.clip(128 + 60 * grain / grain.std(), 0, 255)[..., None], 3, axis=2)
+    board = np.array([[130, 70], [370, 90], [350, 300], [110, 280]], np.int32)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(inside, board, 1)
+    img[inside > 0] += np.array([-30.0, 25, -30])
+    return np.clip(img, 0, 255).astype(np.uint8), board.astype(np.float64)
+
+
+def _corner_error(q: np.ndarray, corners: np.ndarray) -> float:
+    """Worst corner distance (px) of a quad to `corners`, in its best corner roll."""
+    return min(float(np.abs(np.roll(q, -k, axis=0) - corners).max()) for k in range(4))
+
+
+def test_a_board_of_its_own_hue_on_a_busy_table_is_outlined():
+    # brightness edges and thresholds merge the board with the grain; its hue does not
+    img, board = _hue_only_board()
+    quads = outline_quads(img, 3, 480)
+    assert quads and _corner_error(quads[0], board) < 3
+
+
+def test_a_quad_with_an_edge_on_every_side_outranks_a_larger_one_closed_by_nothing():
+    from assistant.vision.outline import _Gradients, _ranked, _smooth_lab, edge_support
+
+    img = np.full((360, 480, 3), 128, np.uint8)
+    big = np.array([[40, 30], [440, 30], [440, 330], [40, 330]], np.float64)
+    cv2.rectangle(img, (40, 30), (440, 330), (200, 200, 200), -1)
+    img[120:330, 440:] = 200  # the larger quad's right side follows an edge along its top third only
+    board = np.array([[150, 100], [330, 110], [320, 260], [140, 250]], np.float64)
+    cv2.fillConvexPoly(img, board.astype(np.int32), (40, 110, 60))
+    grad = _Gradients(_smooth_lab(img))
+    assert 0.2 <= edge_support(big, grad) < 0.4 and edge_support(board, grad) > 0.9
+    ranked = _ranked([big, board], grad, 2)
+    assert len(ranked) == 2 and np.allclose(ranked[0], board)
+
+
+@pytest.mark.parametrize("image", [
+    np.zeros((3, 3, 3), np.uint8),
+    np.zeros((40, 60), np.uint8),
+    np.random.default_rng(2).integers(0, 256, (300, 400, 3), dtype=np.uint8),
+    np.full((200, 300, 3), 90, np.uint8),
+])
+def test_outlines_of_plain_images_are_safe(image):
+    quads = outline_quads(image, 3, 480)
+    assert isinstance(quads, list) and len(quads) <= 3
+    assert all(q.shape == (4, 2) and np.all(np.isfinite(q)) for q in quads)
+
+
 def test_rematch_recovers_the_grid_from_a_rough_guess(synth_profile):
     img, truth = synth.scene(1, 5102, tiles=8, tilt=35.0)
     ref = _Reference(synth_profile)
