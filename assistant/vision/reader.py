@@ -70,6 +70,11 @@ MAX_FRAME_FITS = 8
 #: orientation or at any other frame fit
 FRAME_CELLS = 0.6
 FRAME_CELLS_MARGIN = 0.2
+#: a re-match landing within so many cells of an earlier feature fit shares that fit's
+#: support for the place (its own votes then decide the orientation): rendered photos of
+#: mostly covered boards gave fits of 60-150 inliers at the right place whose orientation
+#: the photometric margin could not tell, re-matched there with 45-58 inliers and clear votes
+SOURCE_PLACE_CELLS = 0.5
 #: re-matched features decide the orientation when the located one has this many
 #: times the support of the best turned one (and at least VOTE_RATIO * VOTE_FLOOR)
 VOTE_RATIO = 3.0
@@ -245,6 +250,7 @@ class _Located:
     cells: tuple[float, float] | None = None  # best-cells score as located / rival (framefit)
     blocks: int = 0  # reference blocks that fixed the place (outlinefit.align)
     turned_blocks: int = -1  # the most found with the grid turned in place (-1: not counted)
+    source_inliers: int = 0  # a re-match's: the most inliers of an earlier feature fit at its place
 
 
 def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
@@ -286,10 +292,10 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
 
     for fit in outline_fits(img, levels, ref):
         yield _located(grey, fit.corners, ref, "outline", blocks=fit.blocks, turned_blocks=fit.turned)
-    tried: list[np.ndarray] = []
+    tried: list[_Located] = []
     for cand in find_grids(grey, prof.rows, prof.cols, max_results=3):
         loc = oriented(cand.corners, "grid")
-        tried.append(loc.corners)
+        tried.append(loc)
         yield loc
     # the printed art: the strongest features first, then all of them (small boards)
     feats = artmatch.photo_features(grey, 0)
@@ -299,14 +305,14 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
         m = artmatch.match_art(ref.art, use, prof.grid_rect(), grey.shape)
         if m is not None:
             loc = _placed(img, levels, m.corners, ref, stage, m.inliers, ecc=m.inliers < ART_NO_POLISH)
-            tried.append(loc.corners)
+            tried.append(loc)
             yield loc
     # a rough place (a weak fit, or the board's outline when pieces hide the art and
     # the grid) straightened and matched again face-on
     from assistant.vision.outline import outline_quads
     from assistant.vision.rematch import outline_grids
 
-    guesses = list(tried)
+    guesses = [t.corners for t in tried]
     quads = outline_quads(img, OUTLINE_TRIES)
     for quad in quads:
         guesses += outline_grids(quad, prof.rows, prof.cols, FRAME_GUESS)
@@ -317,11 +323,13 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
         done.append(guess)
         loc = _rematched(img, levels, guess, ref)
         if loc is not None:
-            tried.append(loc.corners)
+            loc.source_inliers = max([t.inliers for t in tried
+                                      if _same_place(loc.corners, t.corners, prof, SOURCE_PLACE_CELLS)], default=0)
+            tried.append(loc)
             yield loc
     # a mostly covered board: every rough place, and the outlines again with the frame
     # width the reference shows, aligned on the frame band (never covered)
-    yield from _frame_located(img, grey, quads, tried, ref)
+    yield from _frame_located(img, grey, quads, [t.corners for t in tried], ref)
 
 
 def _frame_located(img: np.ndarray, grey: np.ndarray, quads: list[np.ndarray], tried: list[np.ndarray],
@@ -342,9 +350,9 @@ def _frame_located(img: np.ndarray, grey: np.ndarray, quads: list[np.ndarray], t
                        cells=(fit.cells, fit.cells_turned))
 
 
-def _same_place(a: np.ndarray, b: np.ndarray, prof: BoardProfile) -> bool:
-    """Whether two grid guesses cover the same spot (any corner order) within a cell."""
-    cell = cell_size(b, prof.rows, prof.cols)
+def _same_place(a: np.ndarray, b: np.ndarray, prof: BoardProfile, cells: float = 1.0) -> bool:
+    """Whether two grid guesses cover the same spot (any corner order) within `cells` cells."""
+    cell = cells * cell_size(b, prof.rows, prof.cols)
     return all(np.min(np.linalg.norm(b - p, axis=1)) < cell for p in a)
 
 
@@ -449,6 +457,8 @@ def _verified(loc: _Located) -> bool:
         return own >= FRAME_CELLS and own - rival >= FRAME_CELLS_MARGIN
     if loc.inliers >= ART_INLIERS_ALONE and (margin >= ART_ORIENTATION_MARGIN or _votes_clear(loc.votes)):
         return True
+    if loc.source_inliers >= ART_INLIERS_ALONE and _votes_clear(loc.votes):
+        return True  # the place is the feature fit's, the orientation the re-match's votes'
     if loc.blocks >= OUTLINE_BLOCKS_ALONE and margin >= GRID_ORIENTATION_MARGIN:
         return True
     if loc.blocks >= OUTLINE_BLOCKS_OWN and 0 <= loc.turned_blocks <= OUTLINE_TURNED_SHARE * loc.blocks:

@@ -45,6 +45,18 @@ def test_many_inliers_alone_need_only_the_orientation_margin():
     assert not reader._verified(reader._Located(corners, inliers=10 * reader.ART_INLIERS_ALONE, **flat))
 
 
+def test_a_rematch_where_many_inliers_put_the_board_is_turned_by_its_votes():
+    corners = np.zeros((4, 2))
+    flat = dict(score=0.4, second=0.38, method="rematch", frame=0.5, inliers=45)
+    clear = (reader.VOTE_RATIO * reader.VOTE_FLOOR + 4, 0)
+    sourced = dict(flat, source_inliers=reader.ART_INLIERS_ALONE)
+    assert reader._verified(reader._Located(corners, votes=clear, **sourced))
+    # the place needs an earlier fit of many inliers there; the orientation, clear votes
+    assert not reader._verified(reader._Located(corners, votes=clear, **dict(sourced, source_inliers=reader.ART_INLIERS_ALONE - 1)))
+    assert not reader._verified(reader._Located(corners, votes=(clear[0], clear[0] // 2), **sourced))
+    assert not reader._verified(reader._Located(corners, votes=clear, **flat))
+
+
 def test_grid_lines_are_taken_early_only_when_the_frame_agrees():
     corners = np.zeros((4, 2))
     good = dict(score=0.9, second=0.4, method="grid", inliers=0)
