@@ -17,7 +17,7 @@ milliseconds a pass in OpenCV 5).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -37,13 +37,21 @@ STEPS = ((0.5, 0.6), (1.0, 0.25))
 #: and the last pass's blocks must reach this near every grid corner (share of the grid's
 #: diagonal): a homography extrapolated far beyond its blocks (a board mostly covered, or
 #: under glare, on one side) can put that side's corners a few percent off. Rendered
-#: photos (seeds 2-6): fits of fewer blocks or farther reach were the only ones more
-#: than 2% of the diagonal off
+#: photos (seeds 2-6, 500): fits of fewer blocks were most of those more than 2% of the
+#: diagonal off (9 blocks: 5 more photos with a right fit, 4 more with a wrong place);
+#: fits of 10 or more blocks reaching 0.45-0.6 were all within 1.4%, and 0.5 (was 0.45)
+#: gave 5 more photos a right fit
 MIN_BLOCKS = 10
-MAX_REACH = 0.45
+MAX_REACH = 0.5
 #: MAGSAC threshold of that homography (reference pixels at the pass's scale); MAGSAC,
 #: as artmatch uses, takes a fraction of classic RANSAC's time when most blocks are hidden
 BLOCK_PX = 1.5
+#: board thickness showing outside the printed frame, in cells (retry_frames): bed-3-dark's
+#: outer edge sits this far outside its printed frame. Rendered photos (seeds 2-6, 500):
+#: outlines none of whose guesses aligned gave a right place for 4 more photos at frame 0
+#: (the frame's inner edge found: a frame the colour of the table), 3 more at this
+#: width after that, and no wrong place
+THICKNESS = 0.17
 
 
 class Levels:
@@ -161,39 +169,64 @@ def rolls(grey: np.ndarray, corners: np.ndarray, ref) -> list[np.ndarray]:
     return [q for _, _, q in sorted(scored, key=lambda x: (-x[0], x[1]))]
 
 
-def grid_guesses(img: np.ndarray, ref, count: int = OUTLINES) -> list[np.ndarray]:
-    """Grid corners inside the largest board outlines, with the frame width the
-    reference shows (the caller's default when it shows none)."""
+def _frame(ref) -> float:
+    """The frame width the reference shows, in cells (the caller's default when it shows none)."""
     from assistant.vision import framefit
-    from assistant.vision.outline import outline_quads
     from assistant.vision.reader import FRAME_GUESS
-    from assistant.vision.rematch import outline_grids
 
-    prof = ref.prof
     frame = framefit.frame_of(ref)
-    out: list[np.ndarray] = []
-    for quad in outline_quads(img, count, WORK_LONG_SIDE):
-        out += outline_grids(quad, prof.rows, prof.cols, FRAME_GUESS if frame is None else frame)
-    return out
+    return FRAME_GUESS if frame is None else frame
+
+
+def retry_frames(frame: float) -> tuple[float, ...]:
+    """Frame widths tried, in turn, on an outline none of whose guesses at the reference's
+    own width aligned."""
+    return (0.0, frame + THICKNESS)
 
 
 def outline_fits(img: np.ndarray, levels: Levels, ref, count: int = OUTLINES) -> Iterator[BlockFit]:
-    """Aligned grid corners from the outline guesses, each orientation tried (the best
-    matching first), with the blocks that placed them; each place and orientation once.
-    `levels`: Levels of the grey photo."""
+    """Aligned grid corners from the largest board outlines, the grid inset by the frame
+    width the reference shows, each orientation tried (the best matching first), with the
+    blocks that placed them; each place and orientation once. Outlines none of whose
+    guesses aligned are tried again with other frame widths (retry_frames), after every
+    outline's first try: photos placed today cost nothing more. `levels`: Levels of the
+    grey photo."""
+    from assistant.vision.outline import outline_quads
+
     done: list[np.ndarray] = []
-    for guess in grid_guesses(img, ref, count):
+    frame = _frame(ref)
+    missed: list[np.ndarray] = []
+    for quad in outline_quads(img, count, WORK_LONG_SIDE):
+        if not (yield from _quad_fits(levels, quad, frame, ref, done)):
+            missed.append(quad)
+    for quad in missed:
+        for other in retry_frames(frame):
+            if (yield from _quad_fits(levels, quad, other, ref, done)):
+                break
+
+
+def _quad_fits(levels: Levels, quad: np.ndarray, frame: float, ref,
+               done: list[np.ndarray]) -> Generator[BlockFit, None, bool]:
+    """outline_fits' fits of one outline at one frame width (places not in `done`, which
+    grows); returns whether any guess aligned at all."""
+    from assistant.vision.rematch import outline_grids
+
+    prof = ref.prof
+    aligned = False
+    for guess in outline_grids(quad, prof.rows, prof.cols, frame):
         for rolled in rolls(levels.photo, guess, ref):
             fit = align(levels, rolled, ref)
             if fit is None:
                 continue
+            aligned = True
             q = fit.corners
-            tol = 0.25 * cell_size(q, ref.prof.rows, ref.prof.cols)
+            tol = 0.25 * cell_size(q, prof.rows, prof.cols)
             if any(same_place(q, d, tol) for d in done):
                 continue
             done.append(q)
             fit.turned = turned_blocks(levels, q, ref)
             yield fit
+    return aligned
 
 
 def turned_blocks(levels: Levels, corners: np.ndarray, ref) -> int:

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.vision import outlinefit, reader
+from assistant.vision import outline, outlinefit, reader
 from assistant.vision.reader import _grey, _Reference, calibrate, locate_board
 
 import synth
@@ -22,8 +22,8 @@ def profiles():
     return out
 
 
-def _fits(img: np.ndarray, prof) -> list[outlinefit.BlockFit]:
-    return list(outlinefit.outline_fits(img, outlinefit.Levels(_grey(img)), _Reference(prof)))
+def _fits(img: np.ndarray, prof, ref: _Reference | None = None) -> list[outlinefit.BlockFit]:
+    return list(outlinefit.outline_fits(img, outlinefit.Levels(_grey(img)), ref or _Reference(prof)))
 
 
 @pytest.mark.parametrize("design, seed, tiles, tilt", [(0, 7101, 6, 30.0), (1, 7104, 15, 35.0)])
@@ -59,6 +59,22 @@ def test_another_board_or_a_bare_table_gives_no_fit(profiles):
     assert _fits(table, profiles[0]) == []
 
 
+def _right_fits(img: np.ndarray, ref: _Reference, truth: dict) -> list[outlinefit.BlockFit]:
+    return [f for f in _fits(img, ref.prof, ref) if synth.corner_error(f.corners, truth) < 0.01]
+
+
+def test_an_outline_on_the_frames_inner_edge_is_tried_as_the_grid(profiles, monkeypatch):
+    # a frame the colour of the table: the only outline found is the frame's inner edge,
+    # which an inset by a cell-wide frame puts beyond the coarse search
+    img, truth = synth.scene(0, 7107, tiles=8, tilt=30.0)
+    ref = _Reference(profiles[0])
+    ref.frame_width = 1.0  # as framefit.frame_of measures it once per reference
+    monkeypatch.setattr(outline, "outline_quads", lambda *_: [np.asarray(truth["corners"], np.float64)])
+    assert _right_fits(img, ref, truth)
+    monkeypatch.setattr(outlinefit, "retry_frames", lambda frame: ())
+    assert _right_fits(img, ref, truth) == []  # the inset guess alone misses
+
+
 def test_levels_keep_photo_coordinates(profiles):
     """The same board photographed twice as large is located at twice the coordinates
     (the fit is made on a halved level there)."""
@@ -75,7 +91,7 @@ def test_levels_keep_photo_coordinates(profiles):
 def test_a_fit_is_refused_when_its_blocks_leave_a_corner_far_behind():
     rect = np.array([[0.0, 0.0], [10, 0], [10, 10], [0, 10]])
     spread = np.array([[1.0, 1.0], [9, 1], [9, 9], [1, 9], [5, 5]])
-    one_side = spread[[0, 1, 4]]  # nothing near the bottom corners
+    one_side = spread[[0, 1]]  # nothing near the bottom corners
     assert outlinefit._reach(spread, rect) < outlinefit.MAX_REACH
     assert outlinefit._reach(one_side, rect) > outlinefit.MAX_REACH
 
