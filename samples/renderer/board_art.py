@@ -183,16 +183,19 @@ def _cell_materials(design: BoardDesign, rng) -> list[list[str]]:
     return [[mats[int(rng.integers(0, len(mats)))] for _ in range(C)] for _ in range(R)]
 
 
+#: the one drawing of a design's art every size is scaled from (up or down): a printed board
+#: shows the same art however near the camera is. (A second, finer master for the largest
+#: sizes drew other leaves and strokes: 12 MP photos of a board then did not match a
+#: calibration photo of it, the frame least of all.)
 MASTER_PPC = 192
-MASTER_PPC_HIGH = 320
 
 
 def board_texture(name: str, ppc: int, quick: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """(BGR texture, alpha mask) of the design at about ppc pixels per cell (exact scale:
-    tex_to_board(design, texture.shape)). Read-only, cached. Textures up to MASTER_PPC are
-    scaled down from one master drawing, so every size shows the same art.
+    tex_to_board(design, texture.shape)). Read-only, cached. Scaled from one master drawing
+    (MASTER_PPC), so every size shows the same art.
     quick: fewer brush strokes (for boards lying around as clutter)."""
-    base = (MASTER_PPC if ppc <= MASTER_PPC else MASTER_PPC_HIGH) if not quick else max(64, int(ppc))
+    base = MASTER_PPC if not quick else max(64, int(ppc))
     if base == ppc:
         return _drawn(name, base, quick)
     return _scaled(name, int(ppc), base, quick)
@@ -202,8 +205,9 @@ def board_texture(name: str, ppc: int, quick: bool = False) -> tuple[np.ndarray,
 def _scaled(name: str, ppc: int, base: int, quick: bool):
     img, mask = _drawn(name, base, quick)
     W, H = texture_size(get_design(name), ppc)
-    out = cv2.resize(img, (W, H), interpolation=cv2.INTER_AREA)
-    m = cv2.resize(mask, (W, H), interpolation=cv2.INTER_AREA)
+    how = cv2.INTER_AREA if ppc < base else cv2.INTER_CUBIC  # area averaging only shrinks well
+    out = cv2.resize(img, (W, H), interpolation=how)
+    m = cv2.resize(mask, (W, H), interpolation=how)
     out.flags.writeable = False
     m.flags.writeable = False
     return out, m
