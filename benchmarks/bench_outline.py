@@ -31,11 +31,11 @@ import numpy as np  # noqa: E402
 
 from bench_photo_accuracy import rendered_cases  # noqa: E402
 
-from assistant.vision import framefit  # noqa: E402
+from assistant.vision.outlinefit import frame_guess  # noqa: E402
 from assistant.vision.geometry import cell_size  # noqa: E402
 from assistant.vision.imageio import decode_photo  # noqa: E402
 from assistant.vision.outline import outline_quads  # noqa: E402
-from assistant.vision.reader import FRAME_GUESS, _Reference  # noqa: E402
+from assistant.vision.reader import _Reference  # noqa: E402
 from assistant.vision.rematch import outline_grids  # noqa: E402
 
 #: a guess this near the truth (cells, worst corner) is pulled onto the art by outlinefit
@@ -67,12 +67,11 @@ def main() -> None:
     for label, src, truth, prof in rendered_cases(args.count, args.seed, (1600, 1200), False):
         ph = decode_photo(src, "x")
         ref = refs.setdefault(id(prof), _Reference(prof))
-        frame = framefit.frame_of(ref)
         t0 = time.perf_counter()
         quads = outline_quads(ph.image, args.outlines, args.long_side)
         times.append(time.perf_counter() - t0)
         tc = np.asarray(truth["corners"], np.float64) / ph.scale
-        errors.append((label, best_error(quads, tc, prof.rows, prof.cols, FRAME_GUESS if frame is None else frame)))
+        errors.append((label, best_error(quads, tc, prof.rows, prof.cols, frame_guess(ref))))
 
     n = len(errors)
     near = sum(e < NEAR for _, e in errors)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from assistant.vision.geometry import is_convex_quad, order_clockwise_from_top, quad_area
+from assistant.vision.geometry import is_convex_quad, order_clockwise_from_top, quad_area, same_place
 
 #: outlines are searched at this long side (pixels)
 WORK_LONG_SIDE = 800
@@ -157,7 +157,7 @@ def _ranked(quads: list[np.ndarray], grad: _Gradients, max_count: int) -> list[n
         if len(kept) >= RANKED_POOL * max_count:
             break
         tol = 0.03 * np.sqrt(quad_area(q))
-        if all(np.max(np.linalg.norm(q - o, axis=1)) > tol for o, _ in kept):
+        if not any(same_place(q, o, tol) for o, _ in kept):
             support = round(edge_support(q, grad), 1)
             if support >= MIN_SUPPORT:
                 kept.append((q, support))

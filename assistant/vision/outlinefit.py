@@ -169,8 +169,8 @@ def rolls(grey: np.ndarray, corners: np.ndarray, ref) -> list[np.ndarray]:
     return [q for _, _, q in sorted(scored, key=lambda x: (-x[0], x[1]))]
 
 
-def _frame(ref) -> float:
-    """The frame width the reference shows, in cells (the caller's default when it shows none)."""
+def frame_guess(ref) -> float:
+    """The frame width the reference shows, in cells (FRAME_GUESS when it shows none)."""
     from assistant.vision import framefit
     from assistant.vision.reader import FRAME_GUESS
 
@@ -194,7 +194,7 @@ def outline_fits(img: np.ndarray, levels: Levels, ref, count: int = OUTLINES) ->
     from assistant.vision.outline import outline_quads
 
     done: list[np.ndarray] = []
-    frame = _frame(ref)
+    frame = frame_guess(ref)
     missed: list[np.ndarray] = []
     for quad in outline_quads(img, count, WORK_LONG_SIDE):
         if not (yield from _quad_fits(levels, quad, frame, ref, done)):

@@ -282,6 +282,7 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
     levels = Levels(grey)  # the photo halved as block alignment asks (shared by every stage)
 
     def oriented(corners: np.ndarray, method: str) -> _Located:
+        # all four rolls: grid lines of a non-square board may be fitted either way round
         scores = []
         for k in range(4):
             q = np.roll(corners, -k, axis=0)
@@ -336,15 +337,15 @@ def _frame_located(img: np.ndarray, grey: np.ndarray, quads: list[np.ndarray], t
                    ref: _Reference):
     """Frame fits (framefit) as candidates, the best-supported first."""
     from assistant.vision import framefit
+    from assistant.vision.outlinefit import frame_guess
     from assistant.vision.rematch import outline_grids
 
     prof = ref.prof
     if ref.ring_weight <= 0:
         return
-    frame = framefit.frame_of(ref)
     guesses = tried[::-1]  # the latest (re-matched) places are the most precise
     for quad in quads:
-        guesses += outline_grids(quad, prof.rows, prof.cols, frame if frame is not None else FRAME_GUESS)
+        guesses += outline_grids(quad, prof.rows, prof.cols, frame_guess(ref))
     for fit in framefit.frame_fits(img, grey, guesses, ref, MAX_FRAME_FITS):
         yield _Located(fit.corners, fit.cells, fit.cells_turned, "frame", 0, fit.ring,
                        cells=(fit.cells, fit.cells_turned))
@@ -390,9 +391,13 @@ def _placed(img: np.ndarray, levels, corners: np.ndarray, ref: _Reference, metho
 
 def _located(grey: np.ndarray, corners: np.ndarray, ref: _Reference, method: str, inliers: int = 0,
              votes: tuple[int, int] | None = None, blocks: int = 0, turned_blocks: int = -1) -> _Located:
-    """A candidate with its match scores (as placed, and turned) and frame support."""
-    score, second = _orientation_scores(grey, corners, ref)
-    return _Located(corners, score, second, method, inliers, _frame_support(grey, corners, ref), votes,
+    """A candidate with its match score as placed, the best of its other shape-keeping
+    orientations, and its frame support (from the rectification as placed)."""
+    prof = ref.prof
+    warps = [_warp_to_ref(grey, np.roll(corners, -k, axis=0), prof, ref.s_scale)[0]
+             for k in turns(prof.rows, prof.cols)]
+    scores = [ref.match_score(w) for w in warps]
+    return _Located(corners, scores[0], max(scores[1:]), method, inliers, ref.ring_score(warps[0]), votes,
                     blocks=blocks, turned_blocks=turned_blocks)
 
 
@@ -431,21 +436,6 @@ def _polish(img: np.ndarray, corners: np.ndarray, ref: _Reference) -> np.ndarray
             if moved is not corners and _score_at(img, moved, ref) > _score_at(img, corners, ref):
                 corners = moved
     return corners
-
-
-def _orientation_scores(grey: np.ndarray, corners: np.ndarray, ref: _Reference) -> tuple[float, float]:
-    """Match score as located, and the best of the three other rotations."""
-    prof = ref.prof
-    scores = []
-    for k in turns(prof.rows, prof.cols):
-        warp, _ = _warp_to_ref(grey, np.roll(corners, -k, axis=0), prof, ref.s_scale)
-        scores.append(ref.match_score(warp))
-    return scores[0], max(scores[1:])
-
-
-def _frame_support(grey: np.ndarray, corners: np.ndarray, ref: _Reference) -> float:
-    warp, _ = _warp_to_ref(grey, corners, ref.prof, ref.s_scale)
-    return ref.ring_score(warp)
 
 
 def _verified(loc: _Located) -> bool:
