@@ -97,8 +97,8 @@ def fitted_probability(model: dict, X: np.ndarray) -> np.ndarray:
     return 1 / (1 + np.exp(-predict_margin(X, model["feat"], model["thr"], model["leaf"], model["base"])))
 
 
-def fit_stages(photos: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, str]], trees: int = 200,
-               trees2: int = 150, depth: int = 3, folds: int = 2, seed: int = 0, log=None):
+def fit_stages(photos: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, str]], trees: int = 400,
+               trees2: int = 250, depth: int = 5, folds: int = 2, seed: int = 0, log=None):
     """Fits both stages. photos: (X rows x cols x F, sides rows x cols x 4 x k, truth covered
     rows x cols, cell weights rows x cols, group). The second stage is fitted on out-of-fold
     first-stage probabilities (folds by group, e.g. board design), so that it learns how far to
