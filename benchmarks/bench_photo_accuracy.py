@@ -146,7 +146,7 @@ def main() -> None:
         unc += int(u.sum())
         wrong_unc += int((bad & u).sum())
         if k or sym_bad.any():
-            where = [(r, c, truth["cells"][r][c], reading.cells[r][c]) for r, c in zip(*np.nonzero(bad | sym_bad))]
+            where = [(int(r), int(c), truth["cells"][r][c], reading.cells[r][c]) for r, c in zip(*np.nonzero(bad | sym_bad))]
             failures.append(f"{label}: {k} wrong cells {where} ({int((bad & u).sum())} marked uncertain)")
     dt = time.perf_counter() - t0
     n = max(n, 1)
