@@ -250,8 +250,10 @@ def training_photos(args, designs, log):
                 ws.append((cellmod.warp_to_reference(img, jc, prof), cov, hole))
         if f is not None and ws:
             cache.mkdir(parents=True, exist_ok=True)
-            np.savez_compressed(f, warps=np.stack([w[0] for w in ws]), cov=np.stack([w[1] for w in ws]),
+            part_file = f.with_name(f.name + ".part.npz")  # renamed when whole: parts run at once
+            np.savez_compressed(part_file, warps=np.stack([w[0] for w in ws]), cov=np.stack([w[1] for w in ws]),
                                 hole=np.stack([w[2] for w in ws]))
+            part_file.replace(f)
         out += [(w, prof, cov, hole, group, src) for w, cov, hole in ws]
         if (gi + 1) % 20 == 0:
             log(f"group {gi + 1}/{len(groups)}: {len(out)} warps")
