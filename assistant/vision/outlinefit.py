@@ -17,7 +17,7 @@ milliseconds a pass in OpenCV 5).
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -155,14 +155,14 @@ def align(levels: Levels, corners: np.ndarray, ref, steps: tuple | None = None) 
     return fit if fit.reach <= MAX_REACH else None
 
 
-def rolls(grey: np.ndarray, corners: np.ndarray, ref) -> list[np.ndarray]:
-    """The corners rolled to every orientation that keeps the grid's shape, the one
-    whose straightened photo matches the reference best first (a guess from an
-    outline has no orientation of its own, and a rough one matches every way poorly)."""
+def rolls(grey: np.ndarray, corners: np.ndarray, ref, ks: Iterable[int] | None = None) -> list[np.ndarray]:
+    """The corners rolled to every orientation that keeps the grid's shape (or by each
+    of `ks`), the one whose straightened photo matches the reference best first (a guess
+    from an outline has no orientation of its own, and a rough one matches every way poorly)."""
     from assistant.vision.reader import _warp_to_ref
 
     scored = []
-    for k in turns(ref.prof.rows, ref.prof.cols):
+    for k in turns(ref.prof.rows, ref.prof.cols) if ks is None else ks:
         q = np.roll(corners, -k, axis=0)
         warp, _ = _warp_to_ref(grey, q, ref.prof, ref.s_scale)
         scored.append((ref.match_score(warp), k, q))

@@ -275,7 +275,7 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
     weak fits so far, then the largest board outlines), last those places aligned on
     the board's frame (a board so covered that little art shows)."""
     from assistant.vision import artmatch
-    from assistant.vision.outlinefit import Levels, outline_fits
+    from assistant.vision.outlinefit import Levels, outline_fits, rolls
 
     prof = ref.prof
     grey = _grey(img)
@@ -283,13 +283,7 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
 
     def oriented(corners: np.ndarray, method: str) -> _Located:
         # all four rolls: grid lines of a non-square board may be fitted either way round
-        scores = []
-        for k in range(4):
-            q = np.roll(corners, -k, axis=0)
-            warp, _ = _warp_to_ref(grey, q, prof, ref.s_scale)
-            scores.append((ref.match_score(warp), k))
-        scores.sort(reverse=True)
-        return _placed(img, levels, np.roll(corners, -scores[0][1], axis=0), ref, method)
+        return _placed(img, levels, rolls(grey, corners, ref, range(4))[0], ref, method)
 
     for fit in outline_fits(img, levels, ref):
         yield _located(grey, fit.corners, ref, "outline", blocks=fit.blocks, turned_blocks=fit.turned)
