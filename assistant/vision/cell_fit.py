@@ -97,12 +97,13 @@ def fitted_probability(model: dict, X: np.ndarray) -> np.ndarray:
     return 1 / (1 + np.exp(-predict_margin(X, model["feat"], model["thr"], model["leaf"], model["base"])))
 
 
-def fit_stages(photos: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, str]], trees: int = 400,
-               trees2: int = 250, depth: int = 5, folds: int = 2, seed: int = 0, log=None):
+def fit_stages(photos: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, str]], *, trees: int,
+               trees2: int, depth: int, folds: int = 2, seed: int = 0, log=None):
     """Fits both stages. photos: (X rows x cols x F, sides rows x cols x 4 x k, truth covered
     rows x cols, cell weights rows x cols, group). The second stage is fitted on out-of-fold
     first-stage probabilities (folds by group, e.g. board design), so that it learns how far to
-    trust the neighbours' readings on boards the first stage has not seen.
+    trust the neighbours' readings on boards the first stage has not seen. The tree counts
+    and depth are the refit's (benchmarks/bench_photo_cells.py --trees, --trees2, --depth).
     Returns (stage 1 model, stage 2 model, stage 2 extra names)."""
     import zlib
 
