@@ -27,11 +27,14 @@ def test_tree_model_learns_an_interaction_and_predicts_like_it_was_fitted():
 
 
 def test_shipped_model_matches_the_measures():
-    from assistant.vision import cell_fit, cell_model
+    from assistant.vision import cell_fit
 
-    assert len(cell_model.FEAT) == len(cell_model.LEAF) > 0
-    with pytest.raises(ValueError):
-        cell_fit.probability(cell_model, np.zeros((2, 2, 3), np.float32), ["a", "b", "c"])
+    model = cellmod._model()
+    assert int(model["MEMBERS"]) >= 1
+    for i in range(int(model["MEMBERS"])):
+        assert len(model[f"FEAT_{i}"]) == len(model[f"LEAF_{i}"]) > 0
+        with pytest.raises(ValueError):
+            cell_fit.probability(model, np.zeros((2, 2, 3), np.float32), ["a", "b", "c"], f"_{i}")
 
 
 def _rendered(design, seed):
