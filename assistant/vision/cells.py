@@ -543,9 +543,10 @@ def _model() -> dict:
 
 def probability_covered(X: np.ndarray, names: list[str], sides: np.ndarray | None = None) -> np.ndarray:
     """P(covered) per cell, averaged in log-odds over the model's members (fitted on different
-    training mixes: averaging them cut the wrong cells by an eighth on rendered photos). Each
-    member reads the cell's own measures, then (when the side measures are given) its second
-    stage also sees the first stage's reading of the neighbours."""
+    training mixes: averaged, they read 220 cells wrong where the first alone read 252, true
+    corners, 800 rendered photos of the tuning seeds). Each member reads the cell's own
+    measures, then (when the side measures are given) its second stage also sees the first
+    stage's reading of the neighbours."""
     model = _model()
     z = np.zeros(X.shape[:-1])
     members = int(model["MEMBERS"])
