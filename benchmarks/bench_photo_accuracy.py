@@ -2,7 +2,8 @@
 
 Prints: board found % (found = read, with corners within 2% of the grid's
 diagonal of the truth), per-cell error % (covered vs not) over found photos,
-photos read without a single wrong cell, uncertain cells, refusals, and each failure.
+photos read without a single wrong cell, uncertain cells, the same figures per board
+size (5x5 Cottage Garden beds, 9x8 Indian Summer woodland boards), refusals, and each failure.
 
     .venv/bin/python benchmarks/bench_photo_accuracy.py [--count 60] [--seed 1] [--size 1600x1200]
     .venv/bin/python benchmarks/bench_photo_accuracy.py --dir samples/photos   # photos + truth JSON beside them
@@ -105,6 +106,8 @@ def main() -> None:
     failures = []
     # outcome per design and per camera tilt band: found / refused / wrong place
     split: dict[tuple[str, str], list[int]] = {}
+    # per board size (a game's board): photos, found, cells read, wrong cells, perfect photos
+    by_size: dict[str, list[int]] = {}
 
     def tally(truth, design_label, outcome):
         tilt = (truth.get("params") or {}).get("tilt_deg")
@@ -115,6 +118,8 @@ def main() -> None:
     t0 = time.perf_counter()
     for label, source, truth, prof in cases:
         n += 1
+        size = by_size.setdefault(f"{prof.rows}x{prof.cols}", [0, 0, 0, 0, 0])
+        size[0] += 1
         tc = np.array(truth["corners"], np.float64)
         diag = np.linalg.norm(tc[0] - tc[2])
         try:
@@ -140,6 +145,8 @@ def main() -> None:
         wrong += k
         cells += bad.size
         perfect += k == 0 and not sym_bad.any()
+        for i, v in enumerate((1, bad.size, k, int(k == 0 and not sym_bad.any())), start=1):
+            size[i] += v
         u = np.zeros(bad.shape, bool)
         for r, c in reading.uncertain:
             u[r, c] = True
@@ -161,6 +168,9 @@ def main() -> None:
         sc = np.array(scores)
         print(f"match score of found boards: min {sc[:, 0].min():.2f} median {np.median(sc[:, 0]):.2f}; "
               f"smallest orientation margin {(sc[:, 0] - sc[:, 1]).min():.2f}")
+    for name, (p_, f_, c_, w_, ok_) in sorted(by_size.items()):
+        print(f"board {name:6s} photos {p_:3d}  found {f_} ({f_ / p_ * 100:.1f}%)  per-cell error "
+              f"{w_ / max(c_, 1) * 100:.2f}% ({w_} of {c_})  perfect {ok_} ({ok_ / p_ * 100:.1f}% of all)")
     print("found / refused / wrong place (corners off by > 2% of the diagonal):")
     for kind in ("design", "tilt"):
         for (k, name), (f_, r_, w_) in sorted(split.items()):
