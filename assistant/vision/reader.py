@@ -135,6 +135,28 @@ def _highpass(g: np.ndarray, sigma: float) -> np.ndarray:
     return g - cv2.GaussianBlur(g, (0, 0), sigma)
 
 
+def _masked_highpass(g: np.ndarray, sigma: float, mask: np.ndarray) -> np.ndarray:
+    """g minus its local mean over the `mask` pixels only (normalized convolution); 0 outside."""
+    m = mask.astype(np.float32)
+    mean = cv2.GaussianBlur(g * m, (0, 0), sigma) / np.maximum(cv2.GaussianBlur(m, (0, 0), sigma), 1e-3)
+    return np.where(mask, g - mean, 0.0).astype(np.float32)
+
+
+def _board_mask(prof: BoardProfile, valid: np.ndarray, scale: float) -> np.ndarray:
+    """`valid` (reference pixels at `scale` that came from the photo) up to just short of the
+    frame's outer edge, when the reference shows that edge (framefit.frame_width)."""
+    from assistant.vision.framefit import EDGE_KEEP_OFF, frame_width
+
+    frame = frame_width(prof)
+    if frame is None:
+        return valid
+    h, w = valid.shape
+    cut = max(0, int(round((prof.margin - frame + EDGE_KEEP_OFF) * prof.cell * scale)))
+    inner = np.zeros_like(valid)
+    inner[cut : h - cut, cut : w - cut] = True
+    return valid & inner
+
+
 def _blocks(a: np.ndarray, m: int, rows: int, cols: int, s: int, inset: int) -> np.ndarray:
     """rows x cols x k array of the pixels of each cell (inset on every side)."""
     grid = a[m : m + rows * s, m : m + cols * s]
@@ -166,9 +188,10 @@ class _Reference:
         w, h = prof.reference_size
         self.s_size = (int(round(w * 0.5)), int(round(h * 0.5)))
         self.s_grey = cv2.resize(self.grey, self.s_size, interpolation=cv2.INTER_AREA)
-        self.s_hp = _highpass(cv2.GaussianBlur(self.s_grey, (0, 0), 1.0), prof.cell * 0.5 / 3)
         self.s_valid = cv2.resize(valid, self.s_size, interpolation=cv2.INTER_NEAREST) > 127
-        self.s_ring = _ring_mask(prof, 0.5) & self.s_valid
+        self.s_board = _board_mask(prof, self.s_valid, 0.5)
+        self.s_hp = self.small_highpass(self.s_grey)
+        self.s_ring = _ring_mask(prof, 0.5) & self.s_board
         self.s_cells = _blocks(self.s_hp, prof.margin_px // 2, prof.rows, prof.cols, prof.cell // 2, 2)
         self.s_cell_tex = self.s_cells.std(axis=-1)
         self.s_ring_hp = self.s_hp[self.s_ring]
@@ -197,8 +220,13 @@ class _Reference:
 
     def small_highpass(self, warp_small: np.ndarray) -> np.ndarray:
         """A rectified photo at the small scale, high-passed as the reference's small copy
-        (s_hp): what every small-scale correlation with the reference compares."""
-        return _highpass(cv2.GaussianBlur(warp_small.astype(np.float32), (0, 0), 1.0), self.prof.cell * 0.5 / 3)
+        (s_hp): what every small-scale correlation with the reference compares. The local
+        mean is taken over the board alone (s_board): beyond a narrow frame lies the table,
+        whose edge with the frame swamped the frame band's texture (a bright cloth in the
+        calibration photo and a dark one in the photo correlated at -0.5 to -0.6 where the
+        board lay exactly)."""
+        g = cv2.GaussianBlur(warp_small.astype(np.float32), (0, 0), 1.0)
+        return _masked_highpass(g, self.prof.cell * 0.5 / 3, self.s_board)
 
     def ring_score(self, warp_small: np.ndarray) -> float:
         """Correlation of the frame band alone (-1 when the reference frame is plain)."""
