@@ -112,19 +112,21 @@ EDGE_PAD = 0.1
 EDGE_KEEP_OFF = 0.04
 
 
+def within_frame(prof, scale: float, frame: float | None, pad: float) -> np.ndarray:
+    """The reference (at `scale`) up to `pad` cells beyond the frame's outer edge (all of it
+    when the frame fills the margin: `frame` None)."""
+    w, h = (int(round(v * scale)) for v in prof.reference_size)
+    inner = np.zeros((h, w), bool)
+    cut = 0 if frame is None else max(0, int(round((prof.margin - frame - pad) * prof.cell * scale)))
+    inner[cut : h - cut, cut : w - cut] = True
+    return inner
+
+
 def _band_mask(prof, scale: float, frame: float | None, pad: float) -> np.ndarray:
-    """The reference ring (small scale) cut at `pad` cells beyond the frame's outer
-    edge (the whole ring when the frame fills it)."""
+    """The reference ring (at `scale`) cut at `pad` cells beyond the frame's outer edge."""
     from assistant.vision.reader import _ring_mask
 
-    ring = _ring_mask(prof, scale)
-    if frame is None:
-        return ring
-    h, w = ring.shape
-    cut = max(0, int(round((prof.margin - frame - pad) * prof.cell * scale)))
-    inner = np.zeros_like(ring)
-    inner[cut : h - cut, cut : w - cut] = True
-    return ring & inner
+    return _ring_mask(prof, scale) & within_frame(prof, scale, frame, pad)
 
 
 def _frame_template(ref, scale: float, pad: float) -> tuple[np.ndarray, np.ndarray]:

@@ -145,16 +145,10 @@ def _masked_highpass(g: np.ndarray, sigma: float, mask: np.ndarray) -> np.ndarra
 def _board_mask(prof: BoardProfile, valid: np.ndarray, scale: float) -> np.ndarray:
     """`valid` (reference pixels at `scale` that came from the photo) up to just short of the
     frame's outer edge, when the reference shows that edge (framefit.frame_width)."""
-    from assistant.vision.framefit import EDGE_KEEP_OFF, frame_width
+    from assistant.vision.framefit import EDGE_KEEP_OFF, frame_width, within_frame
 
-    frame = frame_width(prof)
-    if frame is None:
-        return valid
-    h, w = valid.shape
-    cut = max(0, int(round((prof.margin - frame + EDGE_KEEP_OFF) * prof.cell * scale)))
-    inner = np.zeros_like(valid)
-    inner[cut : h - cut, cut : w - cut] = True
-    return valid & inner
+    inner = within_frame(prof, scale, frame_width(prof), -EDGE_KEEP_OFF)
+    return valid & inner[: valid.shape[0], : valid.shape[1]]
 
 
 def _blocks(a: np.ndarray, m: int, rows: int, cols: int, s: int, inset: int) -> np.ndarray:
