@@ -206,7 +206,7 @@ def _profile_of(key: str):
     if kind == "sample":
         return _sample_profile(name, int(rest[0]))
     if kind == "extra":
-        return _sample_profile(name, 5000 + int(name.split("-")[1][1:]))
+        return _sample_profile(name, 5000 + _extra_index(name))
     return _synth_profile(int(name))
 
 

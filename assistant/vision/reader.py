@@ -135,10 +135,16 @@ def _highpass(g: np.ndarray, sigma: float) -> np.ndarray:
     return g - cv2.GaussianBlur(g, (0, 0), sigma)
 
 
-def _masked_highpass(g: np.ndarray, sigma: float, mask: np.ndarray) -> np.ndarray:
-    """g minus its local mean over the `mask` pixels only (normalized convolution); 0 outside."""
-    m = mask.astype(np.float32)
-    mean = cv2.GaussianBlur(g * m, (0, 0), sigma) / np.maximum(cv2.GaussianBlur(m, (0, 0), sigma), 1e-3)
+def _mask_weight(mask: np.ndarray, sigma: float) -> np.ndarray:
+    """The mask blurred as _masked_highpass blurs (floored): the same for every image masked
+    alike, so computed once per mask."""
+    return np.maximum(cv2.GaussianBlur(mask.astype(np.float32), (0, 0), sigma), 1e-3)
+
+
+def _masked_highpass(g: np.ndarray, sigma: float, mask: np.ndarray, weight: np.ndarray) -> np.ndarray:
+    """g minus its local mean over the `mask` pixels only (normalized convolution; `weight`
+    is _mask_weight(mask, sigma)); 0 outside."""
+    mean = cv2.GaussianBlur(g * mask, (0, 0), sigma) / weight
     return np.where(mask, g - mean, 0.0).astype(np.float32)
 
 
@@ -184,6 +190,8 @@ class _Reference:
         self.s_grey = cv2.resize(self.grey, self.s_size, interpolation=cv2.INTER_AREA)
         self.s_valid = cv2.resize(valid, self.s_size, interpolation=cv2.INTER_NEAREST) > 127
         self.s_board = _board_mask(prof, self.s_valid, 0.5)
+        self._s_sigma = prof.cell * 0.5 / 3
+        self._s_board_weight = _mask_weight(self.s_board, self._s_sigma)
         self.s_hp = self.small_highpass(self.s_grey)
         self.s_ring = _ring_mask(prof, 0.5) & self.s_board
         self.s_cells = _blocks(self.s_hp, prof.margin_px // 2, prof.rows, prof.cols, prof.cell // 2, 2)
@@ -220,7 +228,7 @@ class _Reference:
         calibration photo and a dark one in the photo correlated at -0.5 to -0.6 where the
         board lay exactly)."""
         g = cv2.GaussianBlur(warp_small.astype(np.float32), (0, 0), 1.0)
-        return _masked_highpass(g, self.prof.cell * 0.5 / 3, self.s_board)
+        return _masked_highpass(g, self._s_sigma, self.s_board, self._s_board_weight)
 
     def ring_score(self, warp_small: np.ndarray) -> float:
         """Correlation of the frame band alone (-1 when the reference frame is plain)."""
