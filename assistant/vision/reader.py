@@ -8,6 +8,7 @@ Library entry points (no side effects on import beyond numpy/cv2):
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -543,6 +544,27 @@ def _lab_means(cells_bgr: np.ndarray) -> np.ndarray:
     return lab
 
 
+#: a row or column of cells counts as shaded alike when it has this many plain cells
+SHADE_LINE_CELLS = 3
+
+
+def _line_shading(resid: np.ndarray, plain: np.ndarray) -> np.ndarray:
+    """Lightness residuals with each row's, then each column's, median over its plain
+    cells taken out: a shadow or a lens's falloff darkens whole rows or columns of a
+    page, which no smooth fit over the board follows, while a tile differs from its own
+    row and column."""
+    out = resid.copy()
+    for axis in (1, 0):
+        vals = np.where(plain, out, np.nan)
+        counts = plain.sum(axis=axis)
+        with warnings.catch_warnings():  # a line without plain cells: its median is NaN, unused
+            warnings.simplefilter("ignore", RuntimeWarning)
+            med = np.nanmedian(vals, axis=axis)
+        med = np.where(counts >= SHADE_LINE_CELLS, med, 0.0)
+        out = out - (med[:, None] if axis == 1 else med[None, :])
+    return out
+
+
 def classify_blank(img: np.ndarray, corners: np.ndarray, rows: int, cols: int
                    ) -> tuple[list[list[str]], np.ndarray, dict]:
     """No profile: a cell is blank when it is as plain as the board's blank cells."""
@@ -568,7 +590,7 @@ def classify_blank(img: np.ndarray, corners: np.ndarray, rows: int, cols: int
     A = np.stack([np.ones(rows * cols), rr.ravel(), cc.ravel()], axis=1)
     logl = np.log(lab[..., 0] + 5).ravel()
     coef, *_ = np.linalg.lstsq(A[plain.ravel()], logl[plain.ravel()], rcond=None)
-    lum = np.abs(logl - A @ coef).reshape(rows, cols)
+    resid = logl.reshape(rows, cols) - (A @ coef).reshape(rows, cols)
     t_tex = 0.065
     # per-photo: if the textures split cleanly in two, put the threshold in the gap
     st = np.sort(tex.ravel())
@@ -578,6 +600,7 @@ def classify_blank(img: np.ndarray, corners: np.ndarray, rows: int, cols: int
         lo, hi = st[i], st[i + 1]
         if hi > 1.8 * lo + 0.01 and 0.03 < (lo + hi) / 2 < 0.1:
             t_tex = float((lo + hi) / 2)
+    lum = np.abs(_line_shading(resid, tex < t_tex))
     d = np.maximum.reduce([tex / t_tex * 0.5, chroma / 60.0, lum / 0.9])
     covered = d >= 0.5
     conf = np.clip(np.abs(d - 0.5) / 0.2, 0, 1)

@@ -1,0 +1,57 @@
+"""No-profile cell reading (classify_blank): blank paper against marks, under uneven light."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from assistant.vision.reader import classify_blank
+
+CELL = 60
+N = 9
+MARGIN = 40
+
+
+def _page(marks: set[tuple[int, int]], plain_tiles: set[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
+    """A printed 9x9 grid on white paper, digits in `marks`, flat grey squares in
+    `plain_tiles`; returns the image and the grid's corners."""
+    side = N * CELL + 2 * MARGIN
+    img = np.full((side, side, 3), 235, np.uint8)
+    for k in range(N + 1):
+        p = MARGIN + k * CELL
+        width = 3 if k % 3 == 0 else 1
+        cv2.line(img, (p, MARGIN), (p, MARGIN + N * CELL), (30, 30, 30), width)
+        cv2.line(img, (MARGIN, p), (MARGIN + N * CELL, p), (30, 30, 30), width)
+    for r, c in marks:
+        cv2.putText(img, str((r * N + c) % 9 + 1), (MARGIN + c * CELL + 16, MARGIN + r * CELL + 46),
+                    cv2.FONT_HERSHEY_SIMPLEX, 1.5, (20, 20, 20), 3)
+    for r, c in plain_tiles:
+        x, y = MARGIN + c * CELL, MARGIN + r * CELL
+        img[y + 3 : y + CELL - 2, x + 3 : x + CELL - 2] = 120
+    corners = np.array([[MARGIN, MARGIN], [MARGIN + N * CELL, MARGIN],
+                        [MARGIN + N * CELL, MARGIN + N * CELL], [MARGIN, MARGIN + N * CELL]], np.float64)
+    return img, corners
+
+
+def _covered(cells: list[list[str]]) -> set[tuple[int, int]]:
+    return {(r, c) for r, row in enumerate(cells) for c, v in enumerate(row) if v == "covered"}
+
+
+MARKS = {(0, 0), (0, 4), (1, 2), (2, 7), (3, 3), (4, 1), (5, 6), (6, 0), (7, 5), (8, 4), (8, 8)}
+
+
+def test_a_shadow_over_the_last_row_is_not_a_mark():
+    img, corners = _page(MARKS, set())
+    # a soft shadow (a hand, the phone) darkening the bottom row to about half: the light
+    # falls off over a cell's height, as at image201.jpg of the sudoku photos
+    y = np.arange(img.shape[0], dtype=np.float32)[:, None, None]
+    ramp = np.clip((y - (MARGIN + 7.3 * CELL)) / CELL, 0.0, 1.0)
+    img[:] = (img.astype(np.float32) * (1.0 - 0.45 * ramp)).astype(np.uint8)
+    cells, _, _ = classify_blank(img, corners, N, N)
+    assert _covered(cells) == MARKS
+
+
+def test_a_plain_tile_among_blank_cells_is_covered():
+    img, corners = _page(MARKS, {(4, 4), (8, 2)})
+    cells, _, _ = classify_blank(img, corners, N, N)
+    assert _covered(cells) == MARKS | {(4, 4), (8, 2)}
