@@ -568,14 +568,11 @@ def _line_shading(resid: np.ndarray, plain: np.ndarray) -> np.ndarray:
 def classify_blank(img: np.ndarray, corners: np.ndarray, rows: int, cols: int
                    ) -> tuple[list[list[str]], np.ndarray, dict]:
     """No profile: a cell is blank when it is as plain as the board's blank cells."""
+    from assistant.vision.gridbend import paper_ratio, straightened
+
     s = 32
-    H = cv2.getPerspectiveTransform(np.asarray(corners, np.float32),
-                                    np.float32([[0, 0], [cols * s, 0], [cols * s, rows * s], [0, rows * s]]))
-    warp = cv2.warpPerspective(img, H, (cols * s, rows * s), flags=cv2.INTER_LINEAR)
-    g = _grey(warp).astype(np.float32)
-    bg = cv2.morphologyEx(g, cv2.MORPH_CLOSE, np.ones((s // 2, s // 2), np.uint8))
-    bg = cv2.GaussianBlur(bg, (0, 0), s / 3)
-    norm = g / (bg + 1.0)
+    warp, bend = straightened(img, corners, rows, cols, s)
+    norm = paper_ratio(_grey(warp), s)
     inset = int(s * 0.2)
     cells_n = _blocks(norm, 0, rows, cols, s, inset)
     tex = cells_n.std(axis=-1)
@@ -605,7 +602,7 @@ def classify_blank(img: np.ndarray, corners: np.ndarray, rows: int, cols: int
     covered = d >= 0.5
     conf = np.clip(np.abs(d - 0.5) / 0.2, 0, 1)
     cells = [[symbols.COVERED if covered[r, c] else symbols.EMPTY for c in range(cols)] for r in range(rows)]
-    return cells, conf, {"tex": tex, "ink": ink, "d": d, "t_tex": t_tex, "chroma": chroma, "lum": lum}
+    return cells, conf, {"tex": tex, "ink": ink, "d": d, "t_tex": t_tex, "chroma": chroma, "lum": lum, **bend}
 
 
 # ----------------------------------------------------------------- entry points

@@ -55,3 +55,19 @@ def test_a_plain_tile_among_blank_cells_is_covered():
     img, corners = _page(MARKS, {(4, 4), (8, 2)})
     cells, _, _ = classify_blank(img, corners, N, N)
     assert _covered(cells) == MARKS | {(4, 4), (8, 2)}
+
+
+def test_a_curled_page_is_read_along_its_bent_lines():
+    """The middle of the page bulges up to 0.4 of a cell away from where the corners'
+    homography puts it (a curled newspaper page, as image1087.jpg of the sudoku photos)."""
+    img, corners = _page(MARKS, set())
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    u = np.clip((xx - MARGIN) / (N * CELL), 0, 1)
+    v = np.clip((yy - MARGIN) / (N * CELL), 0, 1)
+    bulge = np.sin(np.pi * u) * np.sin(np.pi * v)
+    bent = cv2.remap(img, xx + 0.4 * CELL * bulge, yy + 0.3 * CELL * bulge, cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REPLICATE)
+    cells, _, details = classify_blank(bent, corners, N, N)
+    assert _covered(cells) == MARKS
+    assert details["bend_px"] > 0.2 * 32  # the reading followed the bend (32 px a cell)
