@@ -179,15 +179,70 @@ def refine_grid(grey: np.ndarray, corners: np.ndarray, rows: int, cols: int) -> 
     return fit_grid_in_quad(grey, grown, rows, cols, cell_px=48, min_frac=0.75)
 
 
+#: no-profile mode: the weakest grid line must stand out by this factor (the reader refuses
+#: weaker grids; block extensions are tried only when no outline holds one this strong)
+GRID_SCORE = 1.6
+#: a block of cells (a sudoku's 3x3 box) fits its own lattice at least this well to be extended
+BLOCK_SCORE = 1.8
+#: outlines looked at for blocks (a block is small: more outlines than for the whole grid)
+BLOCK_QUADS = 24
+
+
+def _block_extensions(small: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
+    """Whole-grid guesses from blocks: when bolder lines split the grid into k x k blocks
+    (k = 3: a sudoku's boxes), a quad holding one block's (rows/k x cols/k) lattice gives
+    the grid at each of the k x k places the block may take. The grid's own outline may
+    not be found at all when it touches other print (a crossword beside it)."""
+    k = 3
+    if rows % k or cols % k or rows == k:
+        return []
+    out = []
+    for q in candidate_quads(small, BLOCK_QUADS):
+        block = fit_grid_in_quad(small, q, rows // k, cols // k, min_frac=0.8)
+        if block is None or block.score < BLOCK_SCORE:
+            continue
+        to_photo = cv2.getPerspectiveTransform(np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]),
+                                               order_clockwise_from_top(block.corners).astype(np.float32))
+        for bi in range(k):
+            for bj in range(k):
+                unit = np.array([[-bj, -bi], [k - bj, -bi], [k - bj, k - bi], [-bj, k - bi]], np.float64)
+                out.append(project(to_photo, unit))
+    return out
+
+
 def find_grids(image: np.ndarray, rows: int, cols: int, max_results: int = 5) -> list[GridCandidate]:
-    """Grids of R x C cells found in a BGR or grey image, best first."""
+    """Grids of R x C cells found in a BGR or grey image, best first (block extensions
+    are tried only when no candidate outline holds a convincing grid)."""
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     h, w = grey.shape
     s = WORK_LONG_SIDE / max(h, w)
     small = cv2.resize(grey, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA) if s < 1 else grey
     s = min(s, 1.0)
+    found = _grids_in(grey, small, s, candidate_quads(small), rows, cols)
+    if not found or max(g.score for g in found) < GRID_SCORE:
+        sh, sw = small.shape
+        inside = [q for q in _block_extensions(small, rows, cols)
+                  if q[:, 0].min() >= -0.02 * sw and q[:, 1].min() >= -0.02 * sh
+                  and q[:, 0].max() <= 1.02 * sw and q[:, 1].max() <= 1.02 * sh]
+        for q in inside:  # a good guess of the grid itself: fitted at full size straight away
+            cand = refine_grid(grey, q / s, rows, cols)
+            if cand is not None and cand.score >= 1.2:
+                cand.corners = order_clockwise_from_top(cand.corners)
+                cand.source = "block"
+                found.append(cand)
+    found.sort(key=lambda g: g.score, reverse=True)
+    out: list[GridCandidate] = []
+    for g in found:
+        if all(np.max(np.linalg.norm(g.corners - o.corners, axis=1)) > 0.03 * max(h, w) for o in out):
+            out.append(g)
+    return out[:max_results]
+
+
+def _grids_in(grey: np.ndarray, small: np.ndarray, s: float, quads: list[np.ndarray], rows: int, cols: int
+              ) -> list[GridCandidate]:
+    """The lattice fitted in each quad (of `small`, the photo scaled by s), refined at full size."""
     found: list[GridCandidate] = []
-    for q in candidate_quads(small):
+    for q in quads:
         cand = fit_grid_in_quad(small, q, rows, cols)
         if cand is None or cand.score < 1.2:
             continue
@@ -197,9 +252,4 @@ def find_grids(image: np.ndarray, rows: int, cols: int, max_results: int = 5) ->
             cand = ref
         cand.corners = order_clockwise_from_top(cand.corners) / s
         found.append(cand)
-    found.sort(key=lambda g: g.score, reverse=True)
-    out: list[GridCandidate] = []
-    for g in found:
-        if all(np.max(np.linalg.norm(g.corners - o.corners, axis=1)) > 0.03 * max(h, w) for o in out):
-            out.append(g)
-    return out[:max_results]
+    return found

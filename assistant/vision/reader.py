@@ -19,7 +19,7 @@ from assistant.errors import GardenError, UsageError
 from assistant.vision import symbols
 from assistant.vision.cells import classify_cells, norm_xcorr
 from assistant.vision.geometry import cell_size, is_convex_quad, order_clockwise_from_top, project, turns
-from assistant.vision.gridfind import find_grids
+from assistant.vision.gridfind import GRID_SCORE, find_grids
 from assistant.vision.imageio import LoadedPhoto, load_photo
 from assistant.vision.profile import BoardProfile, validate_name
 
@@ -80,8 +80,6 @@ SOURCE_PLACE_CELLS = 0.5
 #: times the support of the best turned one (and at least VOTE_RATIO * VOTE_FLOOR)
 VOTE_RATIO = 3.0
 VOTE_FLOOR = 3
-#: no-profile mode: weakest grid line must stand out by this factor
-GRID_SCORE = 1.6
 #: confidence below this puts a cell in `uncertain`
 UNCERTAIN_BELOW = 0.5
 

@@ -26,6 +26,20 @@ def test_sudoku_sample_per_cell_error():
     assert wrong / total <= 0.02
 
 
+@pytest.mark.skipif(not SUDOKU.is_dir(), reason="sudoku photos not available")
+def test_a_grid_whose_outline_runs_into_other_print_is_found_by_its_boxes():
+    """image1049.jpg: the grid's border touches the crossword beside it, so no outline in
+    the photo is the grid's; one of its 3x3 boxes, extended, places it."""
+    import csv
+
+    with open(SUDOKU / "outlines.csv") as fh:
+        row = next(r for r in csv.DictReader(fh) if r["filepath"].endswith("/image1049.jpg"))
+    outline = np.array([[float(row[f"p{i}_x"]), float(row[f"p{i}_y"])] for i in range(1, 5)])
+    reading = read_grid(load_photo(SUDOKU / "images" / "image1049.jpg"), 9, 9)
+    off = min(np.max(np.linalg.norm(np.roll(reading.corners, k, axis=0) - outline, axis=1)) for k in range(4))
+    assert off / np.linalg.norm(outline[0] - outline[2]) < 0.02
+
+
 def test_synthetic_boards_read_or_refused():
     profiles = {}
     read = wrong = 0
