@@ -48,6 +48,7 @@ import cv2
 import numpy as np
 
 from assistant.vision import cell_fit, cell_rings, finewarp, framefit, symbols
+from assistant.vision.imageio import to_grey
 from assistant.vision.profile import BoardProfile
 
 #: ref-blur candidates (reference pixels) tried to match the photo's sharpness
@@ -59,9 +60,6 @@ L_WEIGHT = 0.5
 #: P(covered) between these is not a reading but a guess: confidence below 0.5
 SURE_LOW, SURE_HIGH = 0.2, 0.8
 
-
-def _grey(img: np.ndarray) -> np.ndarray:
-    return cv2.cvtColor(img, cv2.COLOR_BGR2GRAY) if img.ndim == 3 else img
 
 
 def _lab(img: np.ndarray) -> np.ndarray:
@@ -158,7 +156,7 @@ class CellReference:
         ref = prof.reference
         valid = prof.valid if prof.valid is not None else np.full(ref.shape[:2], 255, np.uint8)
         self.valid = valid > 127
-        self.grey = _grey(ref).astype(np.float32)
+        self.grey = to_grey(ref).astype(np.float32)
         self.lab = _lab(ref)
         self.blurred = {}
         for sg in BLUR_SIGMAS:
@@ -274,7 +272,7 @@ def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, li
     prof = cref.prof
     s, m, R, C = prof.cell, prof.margin_px, prof.rows, prof.cols
     geo = _geometry(s)
-    g_p = _grey(warp).astype(np.float32)
+    g_p = to_grey(warp).astype(np.float32)
     lab_p = _lab(warp)
 
     # --- sharpness: blur the reference (or, when the calibration photo was the softer one,

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from assistant.vision.imageio import to_grey
+
 #: a block is looked for this far (fraction of a cell) from where the homography puts it
 SEARCH = 0.25
 #: its reference pixels are the cell minus this inset on every side (fraction of a cell)
@@ -159,7 +161,7 @@ def align(moving: np.ndarray, template: np.ndarray, blocks: list[tuple[int, int,
     `blocks` are reference_blocks, in unpadded reference pixels."""
     s = prof.cell
     radius = search_radius(prof)
-    grey = cv2.cvtColor(moving, cv2.COLOR_BGR2GRAY) if moving.ndim == 3 else moving
+    grey = to_grey(moving)
     padded = [(x0 + pad, y0 + pad, x1 + pad, y1 + pad) for x0, y0, x1, y1 in blocks]
     cen, sh, pk = block_shifts(prepared(grey, s), template, padded, radius)
     cen = cen - pad

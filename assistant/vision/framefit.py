@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from assistant.vision.geometry import cell_size, same_place, turns
+from assistant.vision.imageio import to_grey
 
 #: share of the cells whose correlations make the orientation score (at least one):
 #: a board 90% covered shows a tenth of its cells; covered cells correlate ~0 in
@@ -154,10 +155,10 @@ def align_frame(img: np.ndarray, corners: np.ndarray, ref, pad: float = EDGE_PAD
     """ECC on the high-passed frame band alone (light falls unevenly over a board, and
     raw intensities then correlate badly), coarse then fine; None when it does not
     converge or wanders off (no frame like the reference's there)."""
-    from assistant.vision.reader import _grey, _highpass, _warp_to_ref, ecc_grid_step
+    from assistant.vision.reader import _highpass, _warp_to_ref, ecc_grid_step
 
     prof = ref.prof
-    grey = _grey(img)
+    grey = to_grey(img)
     q = np.asarray(corners, np.float64)
     for scale, its, shift in steps:
         template, mask = _frame_template(ref, scale, pad)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from assistant.vision.imageio import to_grey
+
 #: the view around the grid, in cells (outer lines are looked for on both sides)
 MARGIN = 0.5
 #: how far to either side of its expected place a line segment is looked for (cells)
@@ -25,8 +27,10 @@ PEAK_HALF = 2
 #: fit rounds, and the smallest correction (pixels) worth another round
 ROUNDS = 4
 SETTLED = 0.3
-#: a displacement is fitted when at least this many segments were found on each axis
+#: a displacement is fitted when at least this many segments were found on each axis, a
+#: cubic one from CUBIC_SEGMENTS
 MIN_SEGMENTS = 12
+CUBIC_SEGMENTS = 30
 #: samples this far off the fit (cells) are dropped before the fit is redone
 OUTLIER = 0.12
 
@@ -36,22 +40,28 @@ def _terms(u: np.ndarray, v: np.ndarray, degree: int) -> np.ndarray:
     return np.stack([u ** i * v ** j for i in range(degree + 1) for j in range(degree + 1 - i)], axis=-1)
 
 
+#: the polynomial degree a fit's number of coefficients stands for
+_DEGREE_OF = {3: 1, 10: 3}
+
+
+def _degree(samples: int) -> int:
+    """A cubic where the samples cover the grid, a plane where they are few."""
+    return 3 if samples >= CUBIC_SEGMENTS else 1
+
+
 def _fit(points: np.ndarray, offsets: np.ndarray, weights: np.ndarray, size: tuple[int, int], cell: int
          ) -> np.ndarray | None:
-    """Weighted least-squares cubic (lower when few samples) through the offsets, refitted
-    once without the samples far off it: coefficients over normalised coordinates."""
-    if len(offsets) < MIN_SEGMENTS:
-        return None
-    degree = 3 if len(offsets) >= 30 else 1
-    A = _terms(points[:, 0] / size[0], points[:, 1] / size[1], degree)
+    """Weighted least-squares displacement through the offsets, refitted once without the
+    samples far off it: coefficients over normalised coordinates (None: too few samples)."""
     keep = np.ones(len(offsets), bool)
     coef = None
     for _ in range(2):
+        if keep.sum() < MIN_SEGMENTS:
+            return None
+        A = _terms(points[:, 0] / size[0], points[:, 1] / size[1], _degree(int(keep.sum())))
         w = np.sqrt(weights[keep])[:, None]
         coef, *_ = np.linalg.lstsq(A[keep] * w, offsets[keep] * w[:, 0], rcond=None)
         keep = np.abs(A @ coef - offsets) <= OUTLIER * cell
-        if keep.sum() < MIN_SEGMENTS:
-            return None
     return coef
 
 
@@ -65,7 +75,7 @@ def paper_ratio(grey: np.ndarray, s: int) -> np.ndarray:
 
 def _darkness(view: np.ndarray, s: int) -> np.ndarray:
     """0..1, how much darker than the paper around it each pixel is (lines, ink)."""
-    return np.clip(1.0 - paper_ratio(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), s), 0.0, 1.0)
+    return np.clip(1.0 - paper_ratio(to_grey(view), s), 0.0, 1.0)
 
 
 def _segments(dark: np.ndarray, lines: int, segments: int, s: int, m: int
@@ -114,7 +124,7 @@ def straightened(img: np.ndarray, corners: np.ndarray, rows: int, cols: int, s: 
     dst = np.float32([[m, m], [m + cols * s, m], [m + cols * s, m + rows * s], [m, m + rows * s]])
     back = np.linalg.inv(cv2.getPerspectiveTransform(np.asarray(corners, np.float32), dst))
     yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
-    terms = {d: _terms((xx - m) / (cols * s), (yy - m) / (rows * s), d) for d in (1, 3)}
+    terms = {d: _terms((xx - m) / (cols * s), (yy - m) / (rows * s), d) for d in _DEGREE_OF.values()}
     fx = np.zeros_like(xx)
     fy = np.zeros_like(yy)
 
@@ -127,26 +137,26 @@ def straightened(img: np.ndarray, corners: np.ndarray, rows: int, cols: int, s: 
                          borderMode=cv2.BORDER_REPLICATE)
 
     current = view()
-    best = (-1.0, current, 0.0)
+    dark = _darkness(current, s)
+    best = (_on_lines(dark, rows, cols, s, m), current, 0.0)
     rounds = 0
-    for rounds in range(1, ROUNDS + 1):
-        dark = _darkness(current, s)
-        score = _on_lines(dark, rows, cols, s, m)
-        if score > best[0]:
-            best = (score, current, float(np.hypot(fx, fy)[m:-m, m:-m].max()))
+    while rounds < ROUNDS:
+        rounds += 1
         vp, vo, vw = _segments(dark, cols + 1, rows, s, m)
         hp, ho, hw = _segments(dark.T, rows + 1, cols, s, m)
         cx = _fit(vp, vo, vw, (cols * s, rows * s), s)
         cy = _fit(hp[:, ::-1], ho, hw, (cols * s, rows * s), s)
         if cx is None or cy is None:
             break
-        dx = terms[3 if len(cx) == 10 else 1] @ cx.astype(np.float32)
-        dy = terms[3 if len(cy) == 10 else 1] @ cy.astype(np.float32)
+        dx = terms[_DEGREE_OF[len(cx)]] @ cx.astype(np.float32)
+        dy = terms[_DEGREE_OF[len(cy)]] @ cy.astype(np.float32)
         fx += dx
         fy += dy
         current = view()
+        dark = _darkness(current, s)
+        score = _on_lines(dark, rows, cols, s, m)
+        if score > best[0]:
+            best = (score, current, float(np.hypot(fx, fy)[m:-m, m:-m].max()))
         if max(np.abs(dx[m:-m, m:-m]).max(), np.abs(dy[m:-m, m:-m]).max()) < SETTLED:
             break
-    if _on_lines(_darkness(current, s), rows, cols, s, m) > best[0]:
-        best = (0.0, current, float(np.hypot(fx, fy)[m:-m, m:-m].max()))
     return best[1][m : m + rows * s, m : m + cols * s], {"bend_px": best[2], "bend_rounds": rounds}

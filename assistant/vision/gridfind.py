@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from assistant.vision.geometry import is_convex_quad, order_clockwise_from_top, project, quad_area
+from assistant.vision.imageio import to_grey
 
 WORK_LONG_SIDE = 720
 
@@ -180,8 +181,10 @@ def refine_grid(grey: np.ndarray, corners: np.ndarray, rows: int, cols: int) -> 
 
 
 #: no-profile mode: the weakest grid line must stand out by this factor (the reader refuses
-#: weaker grids; block extensions are tried only when no outline holds one this strong)
+#: weaker grids; block extensions are tried only when no outline holds one this strong) ...
 GRID_SCORE = 1.6
+#: ... and a fit weaker than this is not kept as a candidate at all
+CANDIDATE_SCORE = 1.2
 #: a block of cells (a sudoku's 3x3 box) fits its own lattice at least this well to be extended
 BLOCK_SCORE = 1.8
 #: outlines looked at for blocks (a block is small: more outlines than for the whole grid)
@@ -189,12 +192,12 @@ BLOCK_QUADS = 24
 
 
 def _block_extensions(small: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
-    """Whole-grid guesses from blocks: when bolder lines split the grid into k x k blocks
-    (k = 3: a sudoku's boxes), a quad holding one block's (rows/k x cols/k) lattice gives
-    the grid at each of the k x k places the block may take. The grid's own outline may
-    not be found at all when it touches other print (a crossword beside it)."""
+    """Whole-grid guesses from blocks, for a grid split into 3 x 3 blocks as a sudoku into its
+    boxes: an outline holding a (rows/3 x cols/3) lattice, as a box's outline does, gives the
+    grid at each of the nine places the block may take. The grid's own outline may not be
+    found at all when it runs into other print (a crossword beside it); its boxes' are."""
     k = 3
-    if rows % k or cols % k or rows == k:
+    if rows % k or cols % k or min(rows, cols) == k:
         return []
     out = []
     for q in candidate_quads(small, BLOCK_QUADS):
@@ -213,7 +216,7 @@ def _block_extensions(small: np.ndarray, rows: int, cols: int) -> list[np.ndarra
 def find_grids(image: np.ndarray, rows: int, cols: int, max_results: int = 5) -> list[GridCandidate]:
     """Grids of R x C cells found in a BGR or grey image, best first (block extensions
     are tried only when no candidate outline holds a convincing grid)."""
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    grey = to_grey(image)
     h, w = grey.shape
     s = WORK_LONG_SIDE / max(h, w)
     small = cv2.resize(grey, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA) if s < 1 else grey
@@ -226,7 +229,7 @@ def find_grids(image: np.ndarray, rows: int, cols: int, max_results: int = 5) ->
                   and q[:, 0].max() <= 1.02 * sw and q[:, 1].max() <= 1.02 * sh]
         for q in inside:  # a good guess of the grid itself: fitted at full size straight away
             cand = refine_grid(grey, q / s, rows, cols)
-            if cand is not None and cand.score >= 1.2:
+            if cand is not None and cand.score >= CANDIDATE_SCORE:
                 cand.corners = order_clockwise_from_top(cand.corners)
                 cand.source = "block"
                 found.append(cand)
@@ -244,7 +247,7 @@ def _grids_in(grey: np.ndarray, small: np.ndarray, s: float, quads: list[np.ndar
     found: list[GridCandidate] = []
     for q in quads:
         cand = fit_grid_in_quad(small, q, rows, cols)
-        if cand is None or cand.score < 1.2:
+        if cand is None or cand.score < CANDIDATE_SCORE:
             continue
         ref = refine_grid(grey, cand.corners / s, rows, cols)
         if ref is not None and ref.score >= cand.score * 0.9:

@@ -28,6 +28,11 @@ MAX_FULL_DECODE_PIXELS = 60_000_000
 _SOF_MARKERS = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
 
 
+def to_grey(img: np.ndarray) -> np.ndarray:
+    """A BGR image in grey (a grey one as it is)."""
+    return cv2.cvtColor(img, cv2.COLOR_BGR2GRAY) if img.ndim == 3 else img
+
+
 @dataclass(frozen=True)
 class ImageInfo:
     """What the file header says, before any decoding."""
@@ -259,7 +264,7 @@ def load_photo(source: str | Path | np.ndarray, **kwargs) -> LoadedPhoto:
 
 
 def sharpness(image: np.ndarray) -> float:
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    grey = to_grey(image)
     return float(cv2.Laplacian(grey, cv2.CV_32F).var())
 
 

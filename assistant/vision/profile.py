@@ -20,6 +20,7 @@ import numpy as np
 from assistant.errors import GardenError, UsageError
 from assistant.paths import garden_home, repo_root
 from assistant.vision import symbols
+from assistant.vision.imageio import to_grey
 
 REF_CELL = 48
 MARGIN_CELLS = 0.5
@@ -92,7 +93,7 @@ class BoardProfile:
         """The reference as its printed-art features are extracted from: grey uint8
         pixels and the boolean mask of pixels that came from the photo."""
         ref = self.reference
-        grey = cv2.cvtColor(ref, cv2.COLOR_BGR2GRAY) if ref.ndim == 3 else ref
+        grey = to_grey(ref)
         valid = self.valid if self.valid is not None else np.full(grey.shape, 255, np.uint8)
         return grey.astype(np.uint8), valid > 127
 

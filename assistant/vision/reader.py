@@ -20,7 +20,7 @@ from assistant.vision import symbols
 from assistant.vision.cells import classify_cells, norm_xcorr
 from assistant.vision.geometry import cell_size, is_convex_quad, order_clockwise_from_top, project, turns
 from assistant.vision.gridfind import GRID_SCORE, find_grids
-from assistant.vision.imageio import LoadedPhoto, load_photo
+from assistant.vision.imageio import LoadedPhoto, load_photo, to_grey
 from assistant.vision.profile import BoardProfile, validate_name
 
 #: a located board must match its reference at least this well (0..1, see _match_score)
@@ -125,9 +125,6 @@ class BoardReading:
 
 # ----------------------------------------------------------------- helpers
 
-def _grey(img: np.ndarray) -> np.ndarray:
-    return cv2.cvtColor(img, cv2.COLOR_BGR2GRAY) if img.ndim == 3 else img
-
 
 def _highpass(g: np.ndarray, sigma: float) -> np.ndarray:
     g = g.astype(np.float32)
@@ -179,7 +176,7 @@ class _Reference:
     def __init__(self, prof: BoardProfile) -> None:
         self.prof = prof
         ref = prof.reference
-        self.grey = _grey(ref).astype(np.float32)
+        self.grey = to_grey(ref).astype(np.float32)
         valid = prof.valid if prof.valid is not None else np.full(self.grey.shape, 255, np.uint8)
         self.valid = valid > 127
         # small copy for orientation / candidate scoring
@@ -307,7 +304,7 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
     from assistant.vision.outlinefit import Levels, outline_fits, rolls
 
     prof = ref.prof
-    grey = _grey(img)
+    grey = to_grey(img)
     levels = Levels(grey)  # the photo halved as block alignment asks (shared by every stage)
 
     def oriented(corners: np.ndarray, method: str) -> _Located:
@@ -493,7 +490,7 @@ def _votes_clear(votes: tuple[int, int] | None) -> bool:
 
 
 def _score_at(img: np.ndarray, corners: np.ndarray, ref: _Reference) -> float:
-    warp, _ = _warp_to_ref(_grey(img), corners, ref.prof, ref.s_scale)
+    warp, _ = _warp_to_ref(to_grey(img), corners, ref.prof, ref.s_scale)
     return ref.match_score(warp)
 
 
@@ -503,7 +500,7 @@ def refine_alignment(img: np.ndarray, corners: np.ndarray, ref: _Reference, scal
     (ECC, homography motion). Returns the input corners when alignment fails or
     wanders more than half a cell."""
     prof = ref.prof
-    grey = _grey(img)
+    grey = to_grey(img)
     warp, Hs = _warp_to_ref(grey, corners, prof, scale)
     template, valid = ref.at_scale(scale)
     if frame_only:  # pieces cover the cells: align on the frame band (never covered)
@@ -542,23 +539,45 @@ def _lab_means(cells_bgr: np.ndarray) -> np.ndarray:
     return lab
 
 
-#: a row or column of cells counts as shaded alike when it has this many plain cells
+#: a row or column's lightness is measured when it has this many smooth (unmarked) cells
 SHADE_LINE_CELLS = 3
+#: a row or column continues the shading of the one nearer the edge when its offset has the
+#: same sign and at least this share of that one's size
+SHADE_RAMP = 0.1
 
 
-def _line_shading(resid: np.ndarray, plain: np.ndarray) -> np.ndarray:
-    """Lightness residuals with each row's, then each column's, median over its plain
-    cells taken out: a shadow or a lens's falloff darkens whole rows or columns of a
-    page, which no smooth fit over the board follows, while a tile differs from its own
-    row and column."""
+def _edge_ramps(med: np.ndarray) -> np.ndarray:
+    """The line offsets that are shading: runs of at least two lines entering from either end
+    of the grid, fading inward (each line the same sign as the one outside it, no larger,
+    and at least SHADE_RAMP of it). Light falls off towards a page's edge (a hand's or the
+    phone's shadow, the lens) over more than one row; a row of tiles stands alone."""
+    keep = np.zeros_like(med)
+    for order in (range(len(med)), range(len(med) - 1, -1, -1)):
+        idx = list(order)
+        run = idx[:1]
+        for outer, inner in zip(idx, idx[1:]):
+            a, b = med[outer], med[inner]
+            if a * b <= 0 or abs(b) > abs(a) or abs(b) < SHADE_RAMP * abs(a):
+                break
+            run.append(inner)
+        if len(run) >= 2:
+            keep[run] = med[run]
+    return keep
+
+
+def _line_shading(resid: np.ndarray, smooth: np.ndarray) -> np.ndarray:
+    """Lightness residuals with the shading of whole rows, then whole columns, taken out: each
+    line's median over its smooth cells, where those medians fade in from an edge of the grid
+    (_edge_ramps). No smooth fit over the board follows a shadow at a page's edge, while a
+    tile differs from its own row and column."""
     out = resid.copy()
     for axis in (1, 0):
-        vals = np.where(plain, out, np.nan)
-        counts = plain.sum(axis=axis)
-        with warnings.catch_warnings():  # a line without plain cells: its median is NaN, unused
+        vals = np.where(smooth, out, np.nan)
+        counts = smooth.sum(axis=axis)
+        with warnings.catch_warnings():  # a line without smooth cells: its median is NaN, unused
             warnings.simplefilter("ignore", RuntimeWarning)
             med = np.nanmedian(vals, axis=axis)
-        med = np.where(counts >= SHADE_LINE_CELLS, med, 0.0)
+        med = _edge_ramps(np.where(counts >= SHADE_LINE_CELLS, med, 0.0))
         out = out - (med[:, None] if axis == 1 else med[None, :])
     return out
 
@@ -570,13 +589,13 @@ def classify_blank(img: np.ndarray, corners: np.ndarray, rows: int, cols: int
 
     s = 32
     warp, bend = straightened(img, corners, rows, cols, s)
-    norm = paper_ratio(_grey(warp), s)
+    norm = paper_ratio(to_grey(warp), s)
     inset = int(s * 0.2)
     cells_n = _blocks(norm, 0, rows, cols, s, inset)
     tex = cells_n.std(axis=-1)
     ink = (cells_n < 0.75).mean(axis=-1)
     lab = _lab_means(_blocks(warp, 0, rows, cols, s, inset))
-    # blank prototype: the plainest cells' colour
+    # blank prototype: the plainest cells' colour (the least textured third)
     plain = tex < np.percentile(tex, 30) + 1e-6
     proto = np.median(lab[plain], axis=0)
     chroma = np.linalg.norm(lab[..., 1:] - proto[1:], axis=-1)
@@ -595,7 +614,7 @@ def classify_blank(img: np.ndarray, corners: np.ndarray, rows: int, cols: int
         lo, hi = st[i], st[i + 1]
         if hi > 1.8 * lo + 0.01 and 0.03 < (lo + hi) / 2 < 0.1:
             t_tex = float((lo + hi) / 2)
-    lum = np.abs(_line_shading(resid, tex < t_tex))
+    lum = np.abs(_line_shading(resid, tex < t_tex))  # lines measured over every unmarked cell
     d = np.maximum.reduce([tex / t_tex * 0.5, chroma / 60.0, lum / 0.9])
     covered = d >= 0.5
     conf = np.clip(np.abs(d - 0.5) / 0.2, 0, 1)

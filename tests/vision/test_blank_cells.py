@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from assistant.vision.reader import classify_blank
 
@@ -51,10 +52,17 @@ def test_a_shadow_over_the_last_row_is_not_a_mark():
     assert _covered(cells) == MARKS
 
 
-def test_a_plain_tile_among_blank_cells_is_covered():
-    img, corners = _page(MARKS, {(4, 4), (8, 2)})
+@pytest.mark.parametrize("tiles", [
+    {(4, 4), (8, 2)},  # alone among blank cells
+    {(4, c) for c in range(5)},  # most of a row: its lightness is not the row's shading
+    {(r, 2) for r in range(5)},  # most of a column
+    {(8, c) for c in range(6)},  # along the page's edge, where a shadow would fall
+    {(r, c) for r in (1, 6) for c in range(1, 6)},
+])
+def test_plain_tiles_are_covered(tiles):
+    img, corners = _page(MARKS, tiles)
     cells, _, _ = classify_blank(img, corners, N, N)
-    assert _covered(cells) == MARKS | {(4, 4), (8, 2)}
+    assert _covered(cells) == MARKS | tiles
 
 
 def test_a_curled_page_is_read_along_its_bent_lines():

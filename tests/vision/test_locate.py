@@ -8,7 +8,8 @@ import pytest
 
 from assistant.errors import GardenError
 from assistant.vision import artmatch, reader
-from assistant.vision.reader import _grey, _Reference, calibrate, locate_board, read_photo
+from assistant.vision.imageio import to_grey
+from assistant.vision.reader import _Reference, calibrate, locate_board, read_photo
 
 import synth
 
@@ -22,7 +23,7 @@ def synth_profile():
 
 def test_strongest_features_are_a_prefix_of_all(synth_profile):
     img, _ = synth.scene(0, 4101, tilt=30.0)
-    grey = _grey(img)
+    grey = to_grey(img)
     every = artmatch.photo_features(grey, 0)
     some = artmatch.strongest(every, 500)
     assert len(some[0]) == min(500, len(every[0]))
@@ -95,7 +96,7 @@ def test_frame_fits_need_cells_that_single_out_one_orientation():
 def test_guided_matching_is_deterministic_and_precise(synth_profile):
     img, truth = synth.scene(0, 4102, tilt=40.0)
     ref = _Reference(synth_profile)
-    grey = _grey(img)
+    grey = to_grey(img)
     feats = artmatch.photo_features(grey, artmatch.PHOTO_FEATURES)
     a = artmatch.match_art(ref.art, feats, synth_profile.grid_rect(), grey.shape)
     b = artmatch.match_art(ref.art, feats, synth_profile.grid_rect(), grey.shape)
@@ -197,7 +198,7 @@ def test_parallel_ratio_matches_equal_flann_matcher(synth_profile):
     import cv2
 
     img, _ = synth.scene(0, 4102, tilt=40.0)
-    feats = artmatch.photo_features(_grey(img), 0)
+    feats = artmatch.photo_features(to_grey(img), 0)
     art = _Reference(synth_profile).art
     cv2.setRNGSeed(7)
     matcher = cv2.FlannBasedMatcher(artmatch.FLANN_INDEX, {"checks": artmatch.FLANN_CHECKS})

@@ -9,8 +9,9 @@ import pytest
 
 from assistant.vision import reader
 from assistant.vision.geometry import project
+from assistant.vision.imageio import to_grey
 from assistant.vision.outline import outline_quads
-from assistant.vision.reader import _grey, _Reference, calibrate
+from assistant.vision.reader import _Reference, calibrate
 from assistant.vision.rematch import inset_grid, outline_grids, rematch
 
 import synth
@@ -111,7 +112,7 @@ def test_rematch_recovers_the_grid_from_a_rough_guess(synth_profile):
     rng = np.random.default_rng(0)
     cell = np.linalg.norm(tc[0] - tc[2]) / np.hypot(5, 5)
     guess = np.roll(tc + rng.uniform(-0.25, 0.25, (4, 2)) * cell, 1, axis=0)
-    m = rematch(_grey(img), guess, ref.art, synth_profile.grid_rect(), 5, 5, synth_profile.cell)
+    m = rematch(to_grey(img), guess, ref.art, synth_profile.grid_rect(), 5, 5, synth_profile.cell)
     assert m is not None and m.inliers >= reader.ART_INLIERS_ALONE
     assert synth.corner_error(m.corners, truth) < 0.01  # SIFT chose the orientation, not the guess
     assert reader._votes_clear((m.votes, m.turned))
@@ -186,7 +187,7 @@ def test_frame_fit_of_a_covered_board_is_precise_and_never_off_by_a_shift():
 
     img, truth, prof = _rendered("woodland-1-a", 7700, 0.9)
     ref = _Reference(prof)
-    grey = _grey(img)
+    grey = to_grey(img)
     tc = np.asarray(truth["corners"], np.float64)
     to_grid = cv2.getPerspectiveTransform(tc.astype(np.float32), np.float32([[0, 0], [8, 0], [8, 9], [0, 9]]))
     fit = frame_fit(img, grey, tc, ref)

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from assistant.vision import outline, outlinefit, reader
-from assistant.vision.reader import _grey, _Reference, calibrate, locate_board
+from assistant.vision.imageio import to_grey
+from assistant.vision.reader import _Reference, calibrate, locate_board
 
 import synth
 
@@ -23,7 +24,7 @@ def profiles():
 
 
 def _fits(img: np.ndarray, prof, ref: _Reference | None = None) -> list[outlinefit.BlockFit]:
-    return list(outlinefit.outline_fits(img, outlinefit.Levels(_grey(img)), ref or _Reference(prof)))
+    return list(outlinefit.outline_fits(img, outlinefit.Levels(to_grey(img)), ref or _Reference(prof)))
 
 
 @pytest.mark.parametrize("design, seed, tiles, tilt", [(0, 7101, 6, 30.0), (1, 7104, 15, 35.0)])
@@ -38,7 +39,7 @@ def test_a_board_is_located_by_its_outline_within_a_percent(profiles, design, se
 def test_a_rough_turned_guess_is_aligned_in_the_right_orientation(profiles):
     img, truth = synth.scene(0, 7102, tiles=12, tilt=40.0)
     ref = _Reference(profiles[0])
-    grey = _grey(img)
+    grey = to_grey(img)
     tc = np.asarray(truth["corners"], np.float64)
     # the grid a third of a cell too large (a frame width misjudged), given turned a quarter
     centre = tc.mean(axis=0)
@@ -128,6 +129,6 @@ def test_a_feature_fit_a_third_of_a_cell_off_is_moved_onto_the_blocks(profiles):
     cell = np.linalg.norm(tc[1] - tc[0]) / 5
     off = tc + np.array([[0.3, 0.1], [0.0, 0.3], [-0.3, 0.2], [0.1, -0.3]]) * cell
     assert synth.corner_error(off, truth) > 0.03
-    loc = reader._placed(img, outlinefit.Levels(_grey(img)), off, ref, "art", reader.ART_NO_POLISH + 30, ecc=False)
+    loc = reader._placed(img, outlinefit.Levels(to_grey(img)), off, ref, "art", reader.ART_NO_POLISH + 30, ecc=False)
     assert synth.corner_error(loc.corners, truth) < 0.01
     assert loc.blocks >= outlinefit.MIN_BLOCKS and 0 <= loc.turned_blocks <= reader.OUTLINE_TURNED_SHARE * loc.blocks
