@@ -458,7 +458,7 @@ def fit_report(board: Any, shape: Any, *, limit: int | None, flip: bool, stacks:
 def fit_leaf(shape_or_id: str, cells: str | None, limit: int | None, no_flip: bool, player: str | None,
              game: str | None, json_output: bool) -> None:
     """`garden fit` on an Indian Summer board (--cells, or a board-mode game's player)."""
-    from assistant.cli.common import console, print_json
+    from assistant.cli.common import print_json
     from assistant.data import indian_catalogue as ic
     from assistant.errors import GardenError, UsageError
     from assistant.games.indian_summer import woods as cells_of

@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st
 from assistant.errors import IllegalMove
 from assistant.games.cottage_garden import rules
 from assistant.games.cottage_garden.actions import Discard, NextTurn, ScoreBed
-from assistant.games.cottage_garden.advice import best_cube, best_payment
+from assistant.games.cottage_garden.advice import best_payment
 from assistant.games.cottage_garden.actions import Pay
 from assistant.games.cottage_garden.tracks import TOP
 
