@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from assistant.games import registry
-from assistant.games.indian_summer.supply import LEAF_SIZE, LETTER
+from assistant.games.indian_summer.supply import LEAF_SIZE
 from assistant.session.notation import Record, write_text
 
 OUT = Path(__file__).resolve().parent / "records"

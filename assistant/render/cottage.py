@@ -7,7 +7,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from assistant.games.cottage_garden import report, tally, tracks
+from assistant.games.cottage_garden import report, tracks
 from assistant.games.cottage_garden.die import NURSERY_SIZE
 from assistant.games.cottage_garden.state import GameState, Player
 from assistant.games.cottage_garden.tracks import Colour

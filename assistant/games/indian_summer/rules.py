@@ -17,7 +17,7 @@ from assistant.games.indian_summer.actions import (
 )
 from assistant.games.indian_summer.state import GameState, Player, Setup, SoloResult, TurnState
 from assistant.games.indian_summer.supply import (
-    ANIMAL_SIZE, ANIMALS, LEAF_SIZE, LEAF_TOTAL, PATH_SIZE, PRINTED, REGIONS, RING_LOW, SQUIRRELS, STACK_TOKEN,
+    ANIMAL_SIZE, ANIMALS, LEAF_SIZE, LEAF_TOTAL, PATH_SIZE, PRINTED, REGIONS, RING_LOW, STACK_TOKEN,
     START_HELD, START_PATH, TOKEN_TOTAL, TREASURES,
 )
 
