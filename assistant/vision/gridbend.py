@@ -1,8 +1,8 @@
 """Straightening a bent page for the no-profile reading (`garden check --grid`).
 
 A grid printed on paper is rarely flat: a newspaper page curls, and one homography
-through the grid's corners then leaves cells up to a third of a cell off (image1087.jpg of the sudoku photos), where a
-cell's window takes in a grid line and reads as marked. The grid lines themselves
+through the grid's corners then leaves cells up to a third of a cell off (image1087.jpg
+of the sudoku photos), where a cell's window takes in a grid line and reads as marked. The grid lines themselves
 say where they are: each line segment between two crossings is looked for a little
 to either side of where the homography puts it, a smooth displacement (a cubic in
 the grid's coordinates) is fitted through those offsets, and the page is sampled
@@ -40,29 +40,24 @@ def _terms(u: np.ndarray, v: np.ndarray, degree: int) -> np.ndarray:
     return np.stack([u ** i * v ** j for i in range(degree + 1) for j in range(degree + 1 - i)], axis=-1)
 
 
-#: the polynomial degree a fit's number of coefficients stands for
-_DEGREE_OF = {3: 1, 10: 3}
-
-
-def _degree(samples: int) -> int:
-    """A cubic where the samples cover the grid, a plane where they are few."""
-    return 3 if samples >= CUBIC_SEGMENTS else 1
-
-
 def _fit(points: np.ndarray, offsets: np.ndarray, weights: np.ndarray, size: tuple[int, int], cell: int
-         ) -> np.ndarray | None:
+         ) -> tuple[int, np.ndarray] | None:
     """Weighted least-squares displacement through the offsets, refitted once without the
-    samples far off it: coefficients over normalised coordinates (None: too few samples)."""
+    samples far off it: (degree, coefficients over normalised coordinates), a cubic where
+    the samples cover the grid, a plane where they are few; None when too few."""
     keep = np.ones(len(offsets), bool)
-    coef = None
+    fit = None
     for _ in range(2):
-        if keep.sum() < MIN_SEGMENTS:
+        n = int(keep.sum())
+        if n < MIN_SEGMENTS:
             return None
-        A = _terms(points[:, 0] / size[0], points[:, 1] / size[1], _degree(int(keep.sum())))
+        degree = 3 if n >= CUBIC_SEGMENTS else 1
+        A = _terms(points[:, 0] / size[0], points[:, 1] / size[1], degree)
         w = np.sqrt(weights[keep])[:, None]
         coef, *_ = np.linalg.lstsq(A[keep] * w, offsets[keep] * w[:, 0], rcond=None)
+        fit = (degree, coef)
         keep = np.abs(A @ coef - offsets) <= OUTLIER * cell
-    return coef
+    return fit
 
 
 def paper_ratio(grey: np.ndarray, s: int) -> np.ndarray:
@@ -124,7 +119,7 @@ def straightened(img: np.ndarray, corners: np.ndarray, rows: int, cols: int, s: 
     dst = np.float32([[m, m], [m + cols * s, m], [m + cols * s, m + rows * s], [m, m + rows * s]])
     back = np.linalg.inv(cv2.getPerspectiveTransform(np.asarray(corners, np.float32), dst))
     yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
-    terms = {d: _terms((xx - m) / (cols * s), (yy - m) / (rows * s), d) for d in _DEGREE_OF.values()}
+    terms = {d: _terms((xx - m) / (cols * s), (yy - m) / (rows * s), d) for d in (1, 3)}
     fx = np.zeros_like(xx)
     fy = np.zeros_like(yy)
 
@@ -148,8 +143,8 @@ def straightened(img: np.ndarray, corners: np.ndarray, rows: int, cols: int, s: 
         cy = _fit(hp[:, ::-1], ho, hw, (cols * s, rows * s), s)
         if cx is None or cy is None:
             break
-        dx = terms[_DEGREE_OF[len(cx)]] @ cx.astype(np.float32)
-        dy = terms[_DEGREE_OF[len(cy)]] @ cy.astype(np.float32)
+        dx = terms[cx[0]] @ cx[1].astype(np.float32)
+        dy = terms[cy[0]] @ cy[1].astype(np.float32)
         fx += dx
         fy += dy
         current = view()
