@@ -72,6 +72,12 @@ def _cells(a: np.ndarray, m: int, rows: int, cols: int, s: int) -> np.ndarray:
     return g.reshape(rows, s, cols, s, *a.shape[2:]).swapaxes(1, 2)
 
 
+def cell_pixels(a: np.ndarray, m: int, rows: int, cols: int, s: int, inset: int) -> np.ndarray:
+    """rows x cols x k (x channels) array of each cell's pixels, inset on every side."""
+    b = _cells(a, m, rows, cols, s)[:, :, inset : s - inset, inset : s - inset]
+    return b.reshape(rows, cols, -1, *a.shape[2:])
+
+
 def norm_xcorr(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     a = a - a.mean(axis=-1, keepdims=True)
     b = b - b.mean(axis=-1, keepdims=True)

@@ -39,11 +39,11 @@ def cell_correlations(ref, warp_small: np.ndarray) -> np.ndarray:
     """Per-cell correlation (rows x cols) of a rectified photo (reference small scale)
     with the reference cells; plain reference cells are NaN (they tell nothing)."""
     from assistant.vision.cells import norm_xcorr
-    from assistant.vision.reader import _blocks
+    from assistant.vision.cells import cell_pixels
 
     prof = ref.prof
     hp = ref.small_highpass(warp_small)
-    cells = _blocks(hp, prof.margin_px // 2, prof.rows, prof.cols, prof.cell // 2, 2)
+    cells = cell_pixels(hp, prof.margin_px // 2, prof.rows, prof.cols, prof.cell // 2, 2)
     corr = norm_xcorr(cells, ref.s_cells).astype(np.float64)
     corr[ref.s_cell_tex <= 2.0] = np.nan
     return corr

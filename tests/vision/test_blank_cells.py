@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.vision.reader import classify_blank
+from assistant.vision.blankcells import classify_blank
 
 CELL = 60
 N = 9
