@@ -19,7 +19,7 @@ from assistant.vision import symbols
 from assistant.vision.blankcells import classify_blank
 from assistant.vision.cells import cell_pixels, classify_cells, norm_xcorr
 from assistant.vision.geometry import cell_size, is_convex_quad, order_clockwise_from_top, project, turns
-from assistant.vision.gridfind import GRID_SCORE, find_grids
+from assistant.vision.gridfind import GRID_SCORE, continues_beyond, find_grids
 from assistant.vision.imageio import LoadedPhoto, load_photo, to_grey
 from assistant.vision.profile import BoardProfile, validate_name
 
@@ -570,6 +570,11 @@ def read_grid(source, rows: int, cols: int) -> BoardReading:
         raise GardenError(f"could not find a {rows}x{cols} grid in {photo.source}.")
     g = grids[0]
     corners = _upright_order(g.corners, rows, cols)
+    beyond = continues_beyond(photo.image, corners, rows, cols)
+    if beyond:
+        sides = " and ".join(beyond) + (" sides" if len(beyond) > 1 else " side")
+        raise GardenError(f"the grid in {photo.source} goes on past its {sides}: it is larger than {rows}x{cols}; "
+                          "give its whole size with --grid.")
     cells, conf, details = classify_blank(photo.image, corners, rows, cols)
     return _reading(None, rows, cols, cells, conf, corners, photo, g.score, "grid", details)
 

@@ -6,7 +6,11 @@ import cv2
 import numpy as np
 import pytest
 
+from assistant.errors import GardenError
 from assistant.vision.blankcells import classify_blank
+from assistant.vision.gridfind import continues_beyond
+from assistant.vision.imageio import load_photo
+from assistant.vision.reader import read_grid
 
 CELL = 60
 N = 9
@@ -79,3 +83,14 @@ def test_a_curled_page_is_read_along_its_bent_lines():
     cells, _, details = classify_blank(bent, corners, N, N)
     assert _covered(cells) == MARKS
     assert details["bend_px"] > 0.2 * 32  # the reading followed the bend (32 px a cell)
+
+
+def test_a_grid_asked_smaller_than_printed_is_refused_not_read_in_part():
+    """Asked for 6x6 of a printed 9x9 grid, the finder fits six of its lines each way; the
+    lines going on past that lattice must turn it into a refusal naming the size."""
+    img, corners = _page(MARKS, set())
+    photo = load_photo(img)
+    assert read_grid(photo, N, N).rows == N  # the whole grid reads
+    with pytest.raises(GardenError, match="larger than 6x6"):
+        read_grid(photo, 6, 6)
+    assert continues_beyond(img, corners, N, N) == []
