@@ -61,7 +61,6 @@ L_WEIGHT = 0.5
 SURE_LOW, SURE_HIGH = 0.2, 0.8
 
 
-
 def _lab(img: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(img.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
 

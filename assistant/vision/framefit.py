@@ -38,8 +38,7 @@ class FrameFit:
 def cell_correlations(ref, warp_small: np.ndarray) -> np.ndarray:
     """Per-cell correlation (rows x cols) of a rectified photo (reference small scale)
     with the reference cells; plain reference cells are NaN (they tell nothing)."""
-    from assistant.vision.cells import norm_xcorr
-    from assistant.vision.cells import cell_pixels
+    from assistant.vision.cells import cell_pixels, norm_xcorr
 
     prof = ref.prof
     hp = ref.small_highpass(warp_small)

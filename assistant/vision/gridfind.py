@@ -302,12 +302,12 @@ def continues_beyond(image: np.ndarray, corners: np.ndarray, rows: int, cols: in
         contrast = float(np.median(on_lines) / (np.median(np.median(grad[strip][:, between], axis=0)) + 1e-3))
         return share >= BEYOND_SHARE and contrast >= BEYOND_CONTRAST
 
-    top, bottom = slice(m - c + inner, m - inner), slice(m + rows * c + inner, m + (rows + 1) * c - inner)
-    left, right = slice(m - c + inner, m - inner), slice(m + cols * c + inner, m + (cols + 1) * c - inner)
+    before = slice(m - c + inner, m - inner)  # above the top, left of the left side
+    bottom, right = slice(m + rows * c + inner, m + (rows + 1) * c - inner), slice(m + cols * c + inner, m + (cols + 1) * c - inner)
     sides = {
-        "top": goes_on(gx, top, cols, rows, seen[m - c : m, m : m + cols * c].all()),
+        "top": goes_on(gx, before, cols, rows, seen[m - c : m, m : m + cols * c].all()),
         "bottom": goes_on(gx, bottom, cols, rows, seen[m + rows * c : m + (rows + 1) * c, m : m + cols * c].all()),
-        "left": goes_on(gy.T, left, rows, cols, seen[m : m + rows * c, m - c : m].all()),
+        "left": goes_on(gy.T, before, rows, cols, seen[m : m + rows * c, m - c : m].all()),
         "right": goes_on(gy.T, right, rows, cols, seen[m : m + rows * c, m + cols * c : m + (cols + 1) * c].all()),
     }
     return [side for side, on in sides.items() if on]

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from assistant.errors import GardenError, UsageError
-from assistant.vision import symbols
+from assistant.vision import framefit, symbols
 from assistant.vision.blankcells import classify_blank
 from assistant.vision.cells import cell_pixels, classify_cells, norm_xcorr
 from assistant.vision.geometry import cell_size, is_convex_quad, order_clockwise_from_top, project, turns
@@ -144,12 +144,10 @@ def _masked_highpass(g: np.ndarray, sigma: float, mask: np.ndarray, weight: np.n
     return np.where(mask, g - mean, 0.0).astype(np.float32)
 
 
-def _board_mask(prof: BoardProfile, valid: np.ndarray, scale: float) -> np.ndarray:
+def _board_mask(prof: BoardProfile, valid: np.ndarray, scale: float, frame: float | None) -> np.ndarray:
     """`valid` (reference pixels at `scale` that came from the photo) up to just short of the
-    frame's outer edge, when the reference shows that edge (framefit.frame_width)."""
-    from assistant.vision.framefit import EDGE_KEEP_OFF, frame_width, within_frame
-
-    inner = within_frame(prof, scale, frame_width(prof), -EDGE_KEEP_OFF)
+    frame's outer edge, when the reference shows that edge (`frame`: framefit.frame_width)."""
+    inner = framefit.within_frame(prof, scale, frame, -framefit.EDGE_KEEP_OFF)
     return valid & inner[: valid.shape[0], : valid.shape[1]]
 
 
@@ -177,7 +175,7 @@ class _Reference:
         self.s_size = (int(round(w * 0.5)), int(round(h * 0.5)))
         self.s_grey = cv2.resize(self.grey, self.s_size, interpolation=cv2.INTER_AREA)
         self.s_valid = cv2.resize(valid, self.s_size, interpolation=cv2.INTER_NEAREST) > 127
-        self.s_board = _board_mask(prof, self.s_valid, 0.5)
+        self.s_board = _board_mask(prof, self.s_valid, 0.5, framefit.frame_of(self))
         self._s_sigma = prof.cell * 0.5 / 3
         self._s_board_weight = _mask_weight(self.s_board, self._s_sigma)
         self.s_hp = self.small_highpass(self.s_grey)
@@ -348,7 +346,6 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
 def _frame_located(img: np.ndarray, grey: np.ndarray, quads: list[np.ndarray], tried: list[np.ndarray],
                    ref: _Reference):
     """Frame fits (framefit) as candidates, the best-supported first."""
-    from assistant.vision import framefit
     from assistant.vision.outlinefit import frame_guess
     from assistant.vision.rematch import outline_grids
 
