@@ -303,7 +303,8 @@ def continues_beyond(image: np.ndarray, corners: np.ndarray, rows: int, cols: in
         return share >= BEYOND_SHARE and contrast >= BEYOND_CONTRAST
 
     before = slice(m - c + inner, m - inner)  # above the top, left of the left side
-    bottom, right = slice(m + rows * c + inner, m + (rows + 1) * c - inner), slice(m + cols * c + inner, m + (cols + 1) * c - inner)
+    bottom = slice(m + rows * c + inner, m + (rows + 1) * c - inner)
+    right = slice(m + cols * c + inner, m + (cols + 1) * c - inner)
     sides = {
         "top": goes_on(gx, before, cols, rows, seen[m - c : m, m : m + cols * c].all()),
         "bottom": goes_on(gx, bottom, cols, rows, seen[m + rows * c : m + (rows + 1) * c, m : m + cols * c].all()),
