@@ -93,6 +93,31 @@ def test_frame_fits_need_cells_that_single_out_one_orientation():
     assert not reader._verified(frame_fit(reader.FRAME_CELLS - 0.05, 0.0))
 
 
+def test_candidates_of_two_kinds_at_one_place_verify_one_another(synth_profile):
+    img, truth = synth.scene(0, 4106, tiles=12, tilt=30.0)
+    ref = _Reference(synth_profile)
+    true = np.array(truth["corners"], np.float64)
+    cell = float(np.linalg.norm(true[1] - true[0])) / 5
+
+    def at(corners: np.ndarray, method: str) -> reader._Located:
+        # weak on their own: no inliers, no blocks, a poor match
+        return reader._Located(corners, 0.2, 0.1, method, frame=0.0)
+
+    def agreed(*cands: reader._Located) -> list[str]:
+        return [c.method for c in reader._agreed(img, list(cands), ref)]
+
+    assert not any(reader._verified(c) for c in (at(true, "outline"), at(true, "grid")))
+    assert agreed(at(true, "outline"), at(true, "grid"))
+    # one kind only (the art features found twice), or a second kind a cell away: none
+    assert not agreed(at(true, "art"), at(true, "rematch"))
+    assert not agreed(at(true, "outline"), at(true + [reader.AGREE_CELLS * 2 * cell, 0], "grid"))
+    # the board turned: its uncovered cells do not settle that orientation
+    turned = np.roll(true, -2, axis=0)
+    assert not agreed(at(turned, "outline"), at(turned, "grid"))
+    verified = reader._agreed(img, [at(true, "outline"), at(true, "grid")], ref)[0]
+    assert reader._verified(verified)
+
+
 def test_guided_matching_is_deterministic_and_precise(synth_profile):
     img, truth = synth.scene(0, 4102, tilt=40.0)
     ref = _Reference(synth_profile)
