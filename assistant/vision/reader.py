@@ -71,13 +71,16 @@ MAX_FRAME_FITS = 8
 #: orientation or at any other frame fit
 FRAME_CELLS = 0.6
 FRAME_CELLS_MARGIN = 0.2
-#: with no candidate verified on its own, candidates of two kinds or more (AGREE_KINDS) that
-#: place the board within AGREE_CELLS of each other, each with its uncovered cells settling the
-#: orientation as placed (FRAME_CELLS, FRAME_CELLS_MARGIN), verify one another. Rendered photos
-#: (seeds 1-5 and 7, 600 photos, all candidates listed): 3 more boards placed right and no
-#: wrong place for any agreement of 0.3-1 cell, cells of 0.5-0.6 and a margin of 0.1-0.2;
-#: the cells test alone (any one candidate) took wrong places from a margin of 0.28 down
+#: with no candidate verified on its own, a candidate whose uncovered cells settle the
+#: orientation as placed (FRAME_CELLS, FRAME_CELLS_MARGIN) is verified when a candidate of
+#: another kind (AGREE_KINDS) places the board within AGREE_CELLS of it, or, a grid-line fit,
+#: alone with the cells' margin GRID_CELLS_MARGIN. Rendered photos (seeds 1-5 and 7, 600
+#: photos, all candidates listed): agreeing kinds placed 3 more boards right and none wrong for
+#: any agreement of 0.3-1 cell, cells of 0.5-0.6 and a margin of 0.1-0.2; lone grid-line fits
+#: 3 more, none wrong, for a margin of 0.2-0.3 (2 fewer at 0.35). The cells alone of a feature
+#: fit took wrong places (another part of the photo) from a margin of 0.28 down
 AGREE_CELLS = 0.5
+GRID_CELLS_MARGIN = 0.3
 AGREE_KINDS = {"outline": "outline", "grid": "grid", "art": "art", "art-all": "art", "rematch": "art",
                "frame": "frame"}
 #: a re-match landing within so many cells of an earlier feature fit shares that fit's
@@ -276,21 +279,21 @@ class _Located:
     blocks: int = 0  # reference blocks that fixed the place (outlinefit.align)
     turned_blocks: int = -1  # the most found with the grid turned in place (-1: not counted)
     source_inliers: int = 0  # a re-match's: the most inliers of an earlier feature fit at its place
-    agreed: bool = False  # verified by candidates of other kinds at its place (_agreed)
+    by_cells: bool = False  # verified by its uncovered cells (_settled_by_cells)
 
 
 def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
     """Finds the board: by its outline aligned on the art, or by its grid lines, when
     that match is unmistakable (cheap), else by its printed art (SIFT features +
     MAGSAC homography, which also fixes the orientation). Every candidate is verified
-    against the reference (_verified), or, when none is on its own, candidates of different
-    kinds at one place verify one another (_agreed); the caller refuses an unverified one."""
+    against the reference (_verified), or, when none is on its own, by its uncovered cells
+    (_settled_by_cells); the caller refuses an unverified one."""
     results: list[_Located] = []
     for loc in locate_candidates(img, ref):
         results.append(loc)
         if _accepted(loc):
             return loc
-    ok = [r for r in results if _verified(r)] or _agreed(img, results, ref)
+    ok = [r for r in results if _verified(r)] or _settled_by_cells(img, results, ref)
     pool = ok or results
     return max(pool, key=lambda r: r.score) if pool else None
 
@@ -462,7 +465,7 @@ def _verified(loc: _Located) -> bool:
     """Accept a location only when the rectified board matches its reference and
     beats its other orientations (thresholds measured on rendered photos)."""
     margin = loc.score - loc.second
-    if loc.agreed:
+    if loc.by_cells:
         return True
     if loc.cells is not None:  # a frame fit (framefit checked the frame itself)
         own, rival = loc.cells
@@ -481,26 +484,32 @@ def _verified(loc: _Located) -> bool:
     return loc.score >= FOUND_SCORE_WITHOUT_ART and margin >= GRID_ORIENTATION_MARGIN
 
 
-def _agreed(img: np.ndarray, results: list[_Located], ref: _Reference) -> list[_Located]:
-    """Candidates verified together: those whose uncovered cells settle the orientation as
-    placed and that agree on the place with a candidate of another kind (AGREE_CELLS); of
-    each such group the best supported (most inliers, then blocks, then match)."""
+def _settled_by_cells(img: np.ndarray, results: list[_Located], ref: _Reference) -> list[_Located]:
+    """Candidates verified by their uncovered cells, which must settle the orientation as
+    placed (FRAME_CELLS, FRAME_CELLS_MARGIN): a grid-line fit on its own by a wider margin
+    (GRID_CELLS_MARGIN: the lattice fixes the place), any other when it agrees on the place
+    with a candidate of another kind (AGREE_CELLS); of each agreeing group the best supported
+    (most inliers, then blocks, then match)."""
     grey = to_grey(img)
-    settled = []
+    settled: list[tuple[_Located, float]] = []
     for loc in results:
         scores = {k: v for v, k in framefit.orientation_cells(grey, loc.corners, ref)}
         own = scores.pop(0)
-        if own >= FRAME_CELLS and own - max(scores.values(), default=-1.0) >= FRAME_CELLS_MARGIN:
-            settled.append(loc)
-    agreed = []
-    for loc in settled:
+        margin = own - max(scores.values(), default=-1.0)
+        if own >= FRAME_CELLS and margin >= FRAME_CELLS_MARGIN:
+            settled.append((loc, margin))
+    chosen = []
+    for loc, margin in settled:
         tol = AGREE_CELLS * cell_size(loc.corners, ref.prof.rows, ref.prof.cols)
-        group = [o for o in settled if same_place(loc.corners, o.corners, tol)]
+        group = [o for o, _ in settled if same_place(loc.corners, o.corners, tol)]
         if len({AGREE_KINDS[o.method] for o in group}) >= 2:
-            best = max(group, key=lambda o: (o.inliers, o.blocks, o.score))
-            best.agreed = True
-            agreed.append(best)
-    return agreed
+            loc = max(group, key=lambda o: (o.inliers, o.blocks, o.score))
+        elif not (loc.method == "grid" and margin >= GRID_CELLS_MARGIN):
+            continue
+        if not any(loc is c for c in chosen):
+            loc.by_cells = True
+            chosen.append(loc)
+    return chosen
 
 
 def _votes_clear(votes: tuple[int, int] | None) -> bool:

@@ -93,7 +93,7 @@ def test_frame_fits_need_cells_that_single_out_one_orientation():
     assert not reader._verified(frame_fit(reader.FRAME_CELLS - 0.05, 0.0))
 
 
-def test_candidates_of_two_kinds_at_one_place_verify_one_another(synth_profile):
+def test_uncovered_cells_verify_agreeing_kinds_or_a_lone_grid_line_fit(synth_profile):
     img, truth = synth.scene(0, 4106, tiles=12, tilt=30.0)
     ref = _Reference(synth_profile)
     true = np.array(truth["corners"], np.float64)
@@ -103,19 +103,21 @@ def test_candidates_of_two_kinds_at_one_place_verify_one_another(synth_profile):
         # weak on their own: no inliers, no blocks, a poor match
         return reader._Located(corners, 0.2, 0.1, method, frame=0.0)
 
-    def agreed(*cands: reader._Located) -> list[str]:
-        return [c.method for c in reader._agreed(img, list(cands), ref)]
+    def settled(*cands: reader._Located) -> list[str]:
+        return [c.method for c in reader._settled_by_cells(img, list(cands), ref)]
 
-    assert not any(reader._verified(c) for c in (at(true, "outline"), at(true, "grid")))
-    assert agreed(at(true, "outline"), at(true, "grid"))
+    assert not any(reader._verified(at(true, m)) for m in ("outline", "frame", "grid", "art"))
+    assert settled(at(true, "outline"), at(true, "frame")) == ["outline"]
     # one kind only (the art features found twice), or a second kind a cell away: none
-    assert not agreed(at(true, "art"), at(true, "rematch"))
-    assert not agreed(at(true, "outline"), at(true + [reader.AGREE_CELLS * 2 * cell, 0], "grid"))
+    assert not settled(at(true, "art"), at(true, "rematch"))
+    assert not settled(at(true, "outline"), at(true + [reader.AGREE_CELLS * 2 * cell, 0], "frame"))
     # the board turned: its uncovered cells do not settle that orientation
     turned = np.roll(true, -2, axis=0)
-    assert not agreed(at(turned, "outline"), at(turned, "grid"))
-    verified = reader._agreed(img, [at(true, "outline"), at(true, "grid")], ref)[0]
-    assert reader._verified(verified)
+    assert not settled(at(turned, "outline"), at(turned, "frame"))
+    # a grid-line fit alone: its lattice fixes the place, its cells the orientation
+    assert settled(at(true, "grid")) == ["grid"]
+    assert not settled(at(turned, "grid"))
+    assert reader._verified(reader._settled_by_cells(img, [at(true, "grid")], ref)[0])
 
 
 def test_guided_matching_is_deterministic_and_precise(synth_profile):
