@@ -464,9 +464,9 @@ def _polish(img: np.ndarray, corners: np.ndarray, ref: _Reference) -> np.ndarray
 def _verified(loc: _Located) -> bool:
     """Accept a location only when the rectified board matches its reference and
     beats its other orientations (thresholds measured on rendered photos)."""
-    margin = loc.score - loc.second
     if loc.by_cells:
         return True
+    margin = loc.score - loc.second
     if loc.cells is not None:  # a frame fit (framefit checked the frame itself)
         own, rival = loc.cells
         return own >= FRAME_CELLS and own - rival >= FRAME_CELLS_MARGIN
@@ -503,12 +503,14 @@ def _settled_by_cells(img: np.ndarray, results: list[_Located], ref: _Reference)
         tol = AGREE_CELLS * cell_size(loc.corners, ref.prof.rows, ref.prof.cols)
         group = [o for o, _ in settled if same_place(loc.corners, o.corners, tol)]
         if len({AGREE_KINDS[o.method] for o in group}) >= 2:
-            loc = max(group, key=lambda o: (o.inliers, o.blocks, o.score))
-        elif not (loc.method == "grid" and margin >= GRID_CELLS_MARGIN):
+            pick = max(group, key=lambda o: (o.inliers, o.blocks, o.score))
+        elif loc.method == "grid" and margin >= GRID_CELLS_MARGIN:
+            pick = loc
+        else:
             continue
-        if not any(loc is c for c in chosen):
-            loc.by_cells = True
-            chosen.append(loc)
+        if not any(pick is c for c in chosen):
+            pick.by_cells = True
+            chosen.append(pick)
     return chosen
 
 
