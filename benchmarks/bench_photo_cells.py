@@ -13,7 +13,9 @@ a wrong cell, share uncertain, the confusion (hole cells apart), per design.
     .venv/bin/python benchmarks/bench_photo_cells.py --fit --count 600 --seed 9 --cal-seeds 3 \
             --extra-designs 40,80 --per-design 10 --synth 80 --per-synth 10 --jitter [--cache DIR]
         fits both stages of the model on the training mix (see training_photos) and writes
-        assistant/vision/cell_model.npz; --leave-out DESIGN,... fits without those sample designs,
+        assistant/vision/cell_model.npz; with --game cottage-garden it fits on beds alone (sample
+        bed designs, further bed designs, synth boards) and writes that game's own model,
+        cell_model_beds.npz; --leave-out DESIGN,... fits without those sample designs,
         --write-to PATH writes elsewhere and --model PATH measures such a file. --cache DIR keeps
         the rectified training photos (about 2 GB), so that a refit after a change of the cell
         measures skips the rendering; --part I/N fills one share of the cache (run N at once).
@@ -154,6 +156,8 @@ def _training_groups(args, designs):
     for k in range(max(_extra_counts(args))):
         for g, v in (("bed", "light"), ("bed", "dark"), ("woodland", "a"), ("woodland", "b")):
             d = f"{g}-t{k}-{v}"
+            if args.game and _game(d) != args.game:
+                continue
 
             def make(d=d, k=k):
                 prof = _sample_profile(d, 5000 + k)
@@ -166,7 +170,8 @@ def _training_groups(args, designs):
                     shots.append((ph.image, np.array(t["corners"], np.float64) / ph.scale, cov, hole, s))
                 return prof, shots
             groups.append((f"extra_{d}_{args.per_design}", d, "extra", make))
-    for ds in range(100, 100 + args.synth):
+    beds = args.game in ("", "cottage-garden")  # synth.py draws Cottage Garden beds
+    for ds in range(100, 100 + args.synth) if beds else ():
         def make(ds=ds):
             prof, synth = _synth_profile(ds), _synth()
             shots = []
@@ -286,7 +291,7 @@ def fit_stages_main(warps, args, note_data: str, log) -> None:
             f"number of further designs; each a first stage of {args.trees} trees and a second stage (with "
             f"the neighbours' first-stage readings, fitted out of fold by design) of {args.trees2} trees, "
             f"depth {args.depth}; hole cells weighted {args.hole_weight}.")
-    out = Path(args.write_to) if args.write_to else cellmod.MODEL_FILE
+    out = Path(args.write_to) if args.write_to else cellmod.model_file(args.game) if args.game else cellmod.MODEL_FILE
     write_model(members, out, note)
     print(f"wrote {out}")
 
@@ -297,7 +302,7 @@ def _extra_counts(args) -> list[int]:
 
 def fit_main(args) -> None:
     leave = set(filter(None, args.leave_out.split(",")))
-    designs = [d for d in DESIGNS if d not in leave]
+    designs = [d for d in DESIGNS if d not in leave and (not args.game or _game(d) == args.game)]
     t0 = time.perf_counter()
 
     def log(msg):
@@ -307,8 +312,10 @@ def fit_main(args) -> None:
     if args.part:  # filling one share of the cache; the fit runs once every share is there
         log(f"cache part {args.part} filled")
         return
-    note = (f"{args.count} photos of the sample designs ({', '.join(designs)}) a calibration seed "
-            f"(seeds {args.seed}00000.., calibration seeds {args.cal_seeds}), {args.extra_designs} x 4 further "
+    kinds = 2 if args.game else 4
+    note = (f"{args.game + ' boards only: ' if args.game else ''}"
+            f"{args.count} photos of the sample designs ({', '.join(designs)}) a calibration seed "
+            f"(seeds {args.seed}00000.., calibration seeds {args.cal_seeds}), {args.extra_designs} x {kinds} further "
             f"designs x {args.per_design} photos, {args.synth} synth.py boards x {args.per_synth} photos"
             f"{', each also with jittered corners' if args.jitter else ''}")
     fit_stages_main(warps, args, note, log)
@@ -450,6 +457,7 @@ def main() -> None:
     ap.add_argument("--per-synth", type=int, default=10)
     ap.add_argument("--synth-weight", type=float, default=1.0)
     ap.add_argument("--jitter", action="store_true", help="--fit: also rectify with jittered corners")
+    ap.add_argument("--game", default="", help="--fit: that game's boards only (its own model file)")
     ap.add_argument("--write-to")
     ap.add_argument("--cache", help="--fit: directory keeping the rectified training photos")
     ap.add_argument("--cached-only", action="store_true", help="--fit with --cache: only the groups cached")

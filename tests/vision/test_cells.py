@@ -26,15 +26,29 @@ def test_tree_model_learns_an_interaction_and_predicts_like_it_was_fitted():
     assert ((p >= 0.5) == y).mean() > 0.97
 
 
-def test_shipped_model_matches_the_measures():
+@pytest.mark.parametrize("game", ["cottage-garden", "indian-summer"])
+def test_shipped_model_matches_the_measures(game):
     from assistant.vision import cell_fit
 
-    model = cellmod._model()
+    model = cellmod._model(game)
     assert int(model["MEMBERS"]) >= 1
     for i in range(int(model["MEMBERS"])):
         assert len(model[f"FEAT_{i}"]) == len(model[f"LEAF_{i}"]) > 0
         with pytest.raises(ValueError):
             cell_fit.probability(model, np.zeros((2, 2, 3), np.float32), ["a", "b", "c"], f"_{i}")
+
+
+def test_beds_are_read_by_their_own_model():
+    """Cottage Garden's beds have a model fitted on beds alone; other games use the model
+    of all boards; the same measures read differently by the two."""
+    bed, wood = cellmod.model_file("cottage-garden"), cellmod.model_file("indian-summer")
+    assert bed != wood and bed.exists() and wood == cellmod.MODEL_FILE
+    names = cellmod._model("cottage-garden")["NAMES_0"].tolist()
+    assert names == cellmod._model("indian-summer")["NAMES_0"].tolist()
+    X = np.random.default_rng(3).normal(0, 1, (6, 6, len(names))).astype(np.float32)
+    p_bed = cellmod.probability_covered(X, names, game="cottage-garden")
+    p_wood = cellmod.probability_covered(X, names, game="indian-summer")
+    assert not np.allclose(p_bed, p_wood)
 
 
 def _rendered(design, seed):
