@@ -286,7 +286,7 @@ def fit_stages_main(warps, args, note_data: str, log) -> None:
         mine = [p[:5] for p in photos if p[5] != "extra" or _extra_index(p[4]) < k]
         m1, m2, names2 = fit_stages(mine, trees=args.trees, trees2=args.trees2, depth=args.depth, log=log)
         members.append((m1, names, m2, list(names) + names2))
-        log(f"member with {k * 4} further designs fitted on {len(mine)} warps")
+        log(f"member with {k * _kinds(args)} further designs fitted on {len(mine)} warps")
     note = (f"Fitted on {note_data}; {len(members)} members, the i-th on the training mix with the i-th "
             f"number of further designs; each a first stage of {args.trees} trees and a second stage (with "
             f"the neighbours' first-stage readings, fitted out of fold by design) of {args.trees2} trees, "
@@ -294,6 +294,12 @@ def fit_stages_main(warps, args, note_data: str, log) -> None:
     out = Path(args.write_to) if args.write_to else cellmod.model_file(args.game) if args.game else cellmod.MODEL_FILE
     write_model(members, out, note)
     print(f"wrote {out}")
+
+
+def _kinds(args) -> int:
+    """Further renderer designs per unit of --extra-designs: bed light and dark, woodland a and
+    b; a game's own fit (--game) has two of them."""
+    return 2 if args.game else 4
 
 
 def _extra_counts(args) -> list[int]:
@@ -312,10 +318,9 @@ def fit_main(args) -> None:
     if args.part:  # filling one share of the cache; the fit runs once every share is there
         log(f"cache part {args.part} filled")
         return
-    kinds = 2 if args.game else 4
     note = (f"{args.game + ' boards only: ' if args.game else ''}"
             f"{args.count} photos of the sample designs ({', '.join(designs)}) a calibration seed "
-            f"(seeds {args.seed}00000.., calibration seeds {args.cal_seeds}), {args.extra_designs} x {kinds} further "
+            f"(seeds {args.seed}00000.., calibration seeds {args.cal_seeds}), {args.extra_designs} x {_kinds(args)} further "
             f"designs x {args.per_design} photos, {args.synth} synth.py boards x {args.per_synth} photos"
             f"{', each also with jittered corners' if args.jitter else ''}")
     fit_stages_main(warps, args, note, log)
