@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from assistant.vision import cells as cellmod  # noqa: E402
+from assistant.vision import cells as cellmod, symbols  # noqa: E402
 from assistant.vision.imageio import decode_photo  # noqa: E402
 from assistant.vision.reader import calibrate  # noqa: E402
 
@@ -154,10 +154,8 @@ def _training_groups(args, designs):
                 return _sample_profile(d, cal), shots  # the profile cases() calibrated, again
             groups.append((f"sample_{d}_{cal}_{args.seed}_{args.count}", d, "sample", make))
     for k in range(max(_extra_counts(args))):
-        for g, v in (("bed", "light"), ("bed", "dark"), ("woodland", "a"), ("woodland", "b")):
+        for g, v in _extra_kinds(args):
             d = f"{g}-t{k}-{v}"
-            if args.game and _game(d) != args.game:
-                continue
 
             def make(d=d, k=k):
                 prof = _sample_profile(d, 5000 + k)
@@ -170,8 +168,8 @@ def _training_groups(args, designs):
                     shots.append((ph.image, np.array(t["corners"], np.float64) / ph.scale, cov, hole, s))
                 return prof, shots
             groups.append((f"extra_{d}_{args.per_design}", d, "extra", make))
-    beds = args.game in ("", "cottage-garden")  # synth.py draws Cottage Garden beds
-    for ds in range(100, 100 + args.synth) if beds else ():
+    synth_game = symbols.DEFAULT_GAME  # _synth_profile calibrates synth.py's beds so
+    for ds in range(100, 100 + args.synth) if args.game in ("", synth_game) else ():
         def make(ds=ds):
             prof, synth = _synth_profile(ds), _synth()
             shots = []
@@ -286,7 +284,7 @@ def fit_stages_main(warps, args, note_data: str, log) -> None:
         mine = [p[:5] for p in photos if p[5] != "extra" or _extra_index(p[4]) < k]
         m1, m2, names2 = fit_stages(mine, trees=args.trees, trees2=args.trees2, depth=args.depth, log=log)
         members.append((m1, names, m2, list(names) + names2))
-        log(f"member with {k * _kinds(args)} further designs fitted on {len(mine)} warps")
+        log(f"member with {k * len(_extra_kinds(args))} further designs fitted on {len(mine)} warps")
     note = (f"Fitted on {note_data}; {len(members)} members, the i-th on the training mix with the i-th "
             f"number of further designs; each a first stage of {args.trees} trees and a second stage (with "
             f"the neighbours' first-stage readings, fitted out of fold by design) of {args.trees2} trees, "
@@ -296,10 +294,13 @@ def fit_stages_main(warps, args, note_data: str, log) -> None:
     print(f"wrote {out}")
 
 
-def _kinds(args) -> int:
-    """Further renderer designs per unit of --extra-designs: bed light and dark, woodland a and
-    b; a game's own fit (--game) has two of them."""
-    return 2 if args.game else 4
+#: the further renderer designs made for each unit of --extra-designs: (board, side)
+EXTRA_KINDS = (("bed", "light"), ("bed", "dark"), ("woodland", "a"), ("woodland", "b"))
+
+
+def _extra_kinds(args) -> list[tuple[str, str]]:
+    """EXTRA_KINDS of the fitted game (--game), or all of them."""
+    return [(g, v) for g, v in EXTRA_KINDS if not args.game or _game(g) == args.game]
 
 
 def _extra_counts(args) -> list[int]:
@@ -320,7 +321,7 @@ def fit_main(args) -> None:
         return
     note = (f"{args.game + ' boards only: ' if args.game else ''}"
             f"{args.count} photos of the sample designs ({', '.join(designs)}) a calibration seed "
-            f"(seeds {args.seed}00000.., calibration seeds {args.cal_seeds}), {args.extra_designs} x {_kinds(args)} further "
+            f"(seeds {args.seed}00000.., calibration seeds {args.cal_seeds}), {args.extra_designs} x {len(_extra_kinds(args))} further "
             f"designs x {args.per_design} photos, {args.synth} synth.py boards x {args.per_synth} photos"
             f"{', each also with jittered corners' if args.jitter else ''}")
     fit_stages_main(warps, args, note, log)

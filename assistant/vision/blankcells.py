@@ -75,7 +75,6 @@ def classify_blank(img: np.ndarray, corners: np.ndarray, rows: int, cols: int
     inset = int(s * 0.2)
     cells_n = cell_pixels(norm, 0, rows, cols, s, inset)
     tex = cells_n.std(axis=-1)
-    ink = (cells_n < 0.75).mean(axis=-1)
     lab = _lab_means(cell_pixels(warp, 0, rows, cols, s, inset))
     # blank prototype: the plainest cells' colour (the least textured third)
     plain = tex < np.percentile(tex, 30) + 1e-6
@@ -101,4 +100,4 @@ def classify_blank(img: np.ndarray, corners: np.ndarray, rows: int, cols: int
     covered = d >= 0.5
     conf = np.clip(np.abs(d - 0.5) / 0.2, 0, 1)
     cells = [[symbols.COVERED if covered[r, c] else symbols.EMPTY for c in range(cols)] for r in range(rows)]
-    return cells, conf, {"tex": tex, "ink": ink, "d": d, "t_tex": t_tex, "chroma": chroma, "lum": lum, **bend}
+    return cells, conf, {"tex": tex, "d": d, "t_tex": t_tex, "chroma": chroma, "lum": lum, **bend}
