@@ -8,6 +8,7 @@ size (5x5 Cottage Garden beds, 9x8 Indian Summer woodland boards), refusals, and
     .venv/bin/python benchmarks/bench_photo_accuracy.py [--count 60] [--seed 1] [--size 1600x1200]
     .venv/bin/python benchmarks/bench_photo_accuracy.py --dir samples/photos   # photos + truth JSON beside them
     .venv/bin/python benchmarks/bench_photo_accuracy.py --synth               # tests/vision/synth.py boards
+    .venv/bin/python benchmarks/bench_photo_accuracy.py --synth --synth-grid 9x8   # larger synth grids
 
 Without --dir the photos are rendered into memory by samples.renderer (each
 design calibrated from its calibration_photo with the truth corners); with
@@ -46,8 +47,9 @@ def _covered(cells):
     return np.array([[c == "covered" for c in row] for row in cells])
 
 
-def rendered_cases(count: int, seed: int, size: tuple[int, int], use_synth: bool):
-    """Yields (label, image, truth, profile)."""
+def rendered_cases(count: int, seed: int, size: tuple[int, int], use_synth: bool,
+                   synth_grid: tuple[int, int] = (5, 5)):
+    """Yields (label, image, truth, profile); synth boards have synth_grid rows x columns."""
     profiles = {}
     if not use_synth:
         try:
@@ -59,12 +61,13 @@ def rendered_cases(count: int, seed: int, size: tuple[int, int], use_synth: bool
     if use_synth:
         import synth
 
+        rows, cols = synth_grid
         for i in range(count):
             d = i % 3
             if d not in profiles:
-                img, t = synth.calibration_scene(d)
-                profiles[d], _ = calibrate(img, f"synth-{d}", 5, 5, np.array(t["corners"]), t["layout"])
-            img, t = synth.scene(d, seed * 100000 + i, size=size, tilt=45.0)
+                img, t = synth.calibration_scene(d, rows, cols)
+                profiles[d], _ = calibrate(img, f"synth-{d}", rows, cols, np.array(t["corners"]), t["layout"])
+            img, t = synth.scene(d, seed * 100000 + i, rows, cols, size=size, tilt=45.0)
             yield f"synth-{d} seed {seed * 100000 + i}", img, t, profiles[d]
         return
     designs = list(SAMPLE_DESIGNS) + list(SAMPLE_WOODLAND)
@@ -77,6 +80,12 @@ def rendered_cases(count: int, seed: int, size: tuple[int, int], use_synth: bool
         s = seed * 100000 + i
         img, t = render_photo(design, s, size=size)
         yield f"{design} seed {s}", img, t, profiles[design]
+
+
+def _pair(text: str) -> tuple[int, int]:
+    """"AxB" -> (A, B): --size is width x height, --synth-grid rows x columns."""
+    a, b = (int(v) for v in text.lower().split("x"))
+    return a, b
 
 
 def _game(truth) -> str:
@@ -99,9 +108,11 @@ def main() -> None:
     ap.add_argument("--size", default="1600x1200")
     ap.add_argument("--dir", type=Path)
     ap.add_argument("--synth", action="store_true")
+    ap.add_argument("--synth-grid", default="5x5", help="--synth: the boards' rows x columns")
     args = ap.parse_args()
-    w, h = (int(v) for v in args.size.lower().split("x"))
-    cases = dir_cases(args.dir) if args.dir else rendered_cases(args.count, args.seed, (w, h), args.synth)
+    w, h = _pair(args.size)
+    cases = dir_cases(args.dir) if args.dir else rendered_cases(args.count, args.seed, (w, h), args.synth,
+                                                                     _pair(args.synth_grid))
     n = found = perfect = wrong = cells = unc = wrong_unc = refused = 0
     failures = []
     # outcome per design and per camera tilt band: found / refused / wrong place
