@@ -567,6 +567,10 @@ def ecc_grid_step(template: np.ndarray, moving: np.ndarray, mask: np.ndarray, Hs
 
 # ----------------------------------------------------------------- entry points
 
+#: what a refused player can change: the misses measured are small boards under blur and
+#: boards so covered that little printed art is left to match
+RETAKE_ADVICE = "take it again with the whole board in view and filling more of the photo, held still"
+
 def _photo(source) -> LoadedPhoto:
     if isinstance(source, LoadedPhoto):
         return source
@@ -592,12 +596,14 @@ def read_photo(source, profile: BoardProfile) -> BoardReading:
     ref = _Reference(profile)
     loc = locate_board(photo.image, ref)
     if loc is None:
-        raise GardenError(f"could not find board {profile.name} in {photo.source}.")
+        raise GardenError(f"could not find board {profile.name} in {photo.source} ({RETAKE_ADVICE}).")
     if not _verified(loc):
         if loc.score >= FOUND_SCORE and loc.score - loc.second < GRID_ORIENTATION_MARGIN:
-            raise GardenError(f"found board {profile.name} in {photo.source} but cannot tell which way round it lies.")
+            raise GardenError(f"found board {profile.name} in {photo.source} but cannot tell which way round it "
+                              "lies (too little of its printed art shows; take it again with less of the board "
+                              "hidden by hands or loose pieces).")
         raise GardenError(f"could not find board {profile.name} in {photo.source} with confidence "
-                          f"(best match {loc.score:.2f}).")
+                          f"(best match {loc.score:.2f}; {RETAKE_ADVICE}).")
     corners = loc.corners
     cells, conf, details = classify_cells(photo.image, corners, profile)
     details["second"] = loc.second
