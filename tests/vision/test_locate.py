@@ -46,6 +46,20 @@ def test_many_inliers_alone_need_only_the_orientation_margin():
     assert not reader._verified(reader._Located(corners, inliers=10 * reader.ART_INLIERS_ALONE, **flat))
 
 
+def test_few_inliers_are_confirmed_by_the_frame_band_and_a_clear_orientation():
+    corners = np.zeros((4, 2))
+    # a mostly covered board: a poor match of the whole (few cells show), its frame band matching
+    covered = dict(score=0.3, second=0.1, method="art", frame=reader.FRAME_CONFIRMS)
+    assert covered["score"] < reader.FOUND_SCORE_WITHOUT_ART
+    assert reader._verified(reader._Located(corners, inliers=reader.ART_INLIERS_FRAMED, **covered))
+    assert not reader._verified(reader._Located(corners, inliers=reader.ART_INLIERS_FRAMED - 1, **covered))
+    assert not reader._verified(reader._Located(corners, inliers=40, **dict(covered, frame=reader.FRAME_CONFIRMS - 0.1)))
+    turned = dict(covered, second=covered["score"] - reader.GRID_ORIENTATION_MARGIN / 2)
+    assert not reader._verified(reader._Located(corners, inliers=40, **turned))
+    # grid lines and outlines carry no inliers: their place is not fixed by features
+    assert not reader._verified(reader._Located(corners, **dict(covered, method="grid")))
+
+
 def test_a_rematch_where_many_inliers_put_the_board_is_turned_by_its_votes():
     corners = np.zeros((4, 2))
     flat = dict(score=0.4, second=0.38, method="rematch", frame=0.5, inliers=45)
