@@ -168,8 +168,7 @@ def _training_groups(args, designs):
                     shots.append((ph.image, np.array(t["corners"], np.float64) / ph.scale, cov, hole, s))
                 return prof, shots
             groups.append((f"extra_{d}_{args.per_design}", d, "extra", make))
-    synth_game = symbols.DEFAULT_GAME  # _synth_profile calibrates synth.py's beds so
-    for ds in range(100, 100 + args.synth) if args.game in ("", synth_game) else ():
+    for ds in range(100, 100 + _synth_count(args)):
         def make(ds=ds):
             prof, synth = _synth_profile(ds), _synth()
             shots = []
@@ -181,6 +180,12 @@ def _training_groups(args, designs):
             return prof, shots
         groups.append((f"synth_{ds}_{args.per_synth}", f"s{ds}", "synth", make))
     return groups
+
+
+def _synth_count(args) -> int:
+    """synth.py boards in the fit: they are calibrated as beds (_synth_profile: the default
+    game), so they join only a fit of all boards or of that game."""
+    return args.synth if args.game in ("", symbols.DEFAULT_GAME) else 0
 
 
 def _sample_profile(d: str, cal: int):
@@ -322,7 +327,7 @@ def fit_main(args) -> None:
     note = (f"{args.game + ' boards only: ' if args.game else ''}"
             f"{args.count} photos of the sample designs ({', '.join(designs)}) a calibration seed "
             f"(seeds {args.seed}00000.., calibration seeds {args.cal_seeds}), {args.extra_designs} x {len(_extra_kinds(args))} further "
-            f"designs x {args.per_design} photos, {args.synth} synth.py boards x {args.per_synth} photos"
+            f"designs x {args.per_design} photos, {_synth_count(args)} synth.py boards x {args.per_synth} photos"
             f"{', each also with jittered corners' if args.jitter else ''}")
     fit_stages_main(warps, args, note, log)
 
