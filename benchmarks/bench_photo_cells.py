@@ -294,7 +294,7 @@ def fit_stages_main(warps, args, note_data: str, log) -> None:
             f"number of further designs; each a first stage of {args.trees} trees and a second stage (with "
             f"the neighbours' first-stage readings, fitted out of fold by design) of {args.trees2} trees, "
             f"depth {args.depth}; hole cells weighted {args.hole_weight}.")
-    out = Path(args.write_to) if args.write_to else cellmod.model_file(args.game) if args.game else cellmod.MODEL_FILE
+    out = Path(args.write_to) if args.write_to else cellmod.model_file(args.game)  # "": all boards'
     write_model(members, out, note)
     print(f"wrote {out}")
 
