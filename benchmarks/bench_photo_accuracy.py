@@ -9,6 +9,7 @@ size (5x5 Cottage Garden beds, 9x8 Indian Summer woodland boards), refusals, and
     .venv/bin/python benchmarks/bench_photo_accuracy.py --dir samples/photos   # photos + truth JSON beside them
     .venv/bin/python benchmarks/bench_photo_accuracy.py --synth               # tests/vision/synth.py boards
     .venv/bin/python benchmarks/bench_photo_accuracy.py --synth --synth-grid 9x8   # larger synth grids
+    .venv/bin/python benchmarks/bench_photo_accuracy.py --markers --coverage 0.95  # nearly full, corner markers
 
 Without --dir the photos are rendered into memory by samples.renderer (each
 design calibrated from its calibration_photo with the truth corners); with
@@ -48,8 +49,9 @@ def _covered(cells):
 
 
 def rendered_cases(count: int, seed: int, size: tuple[int, int], use_synth: bool,
-                   synth_grid: tuple[int, int] = (5, 5)):
-    """Yields (label, image, truth, profile); synth boards have synth_grid rows x columns."""
+                   synth_grid: tuple[int, int] = (5, 5), **render):
+    """Yields (label, image, truth, profile); synth boards have synth_grid rows x columns;
+    `render`: further render_photo arguments (markers, coverage) for the sample renderer."""
     profiles = {}
     if not use_synth:
         try:
@@ -78,7 +80,7 @@ def rendered_cases(count: int, seed: int, size: tuple[int, int], use_synth: bool
             profiles[design], _ = calibrate(img, design, t["rows"], t["cols"], np.array(t["corners"]),
                                             t.get("layout"), _game(t))
         s = seed * 100000 + i
-        img, t = render_photo(design, s, size=size)
+        img, t = render_photo(design, s, size=size, **render)
         yield f"{design} seed {s}", img, t, profiles[design]
 
 
@@ -109,11 +111,17 @@ def main() -> None:
     ap.add_argument("--dir", type=Path)
     ap.add_argument("--synth", action="store_true")
     ap.add_argument("--synth-grid", default="5x5", help="--synth: the boards' rows x columns")
+    ap.add_argument("--markers", action="store_true",
+                    help="the corner markers laid at every board (found by them: counted apart)")
+    ap.add_argument("--coverage", type=float, help="share of cells under pieces (default: drawn per photo)")
     args = ap.parse_args()
     w, h = _pair(args.size)
+    render = {"markers": True} if args.markers else {}
+    if args.coverage is not None:
+        render["coverage"] = args.coverage
     cases = dir_cases(args.dir) if args.dir else rendered_cases(args.count, args.seed, (w, h), args.synth,
-                                                                     _pair(args.synth_grid))
-    n = found = perfect = wrong = cells = unc = wrong_unc = refused = 0
+                                                                     _pair(args.synth_grid), **render)
+    n = found = perfect = wrong = cells = unc = wrong_unc = refused = by_markers = 0
     failures = []
     # outcome per design and per camera tilt band: found / refused / wrong place
     split: dict[tuple[str, str], list[int]] = {}
@@ -147,6 +155,7 @@ def main() -> None:
                             f"(match {reading.locate_score:.2f}, next orientation {reading.details.get('second', 0):.2f})")
             continue
         found += 1
+        by_markers += reading.method == "markers"
         scores.append((reading.locate_score, reading.details.get("second", 0.0)))
         bad = _covered(reading.cells) != _covered(truth["cells"])
         # printed symbols must also match where uncovered
@@ -170,6 +179,9 @@ def main() -> None:
     n = max(n, 1)
     print(f"photos: {n}  board found: {found} ({found / n * 100:.1f}%)  refused: {refused}  "
           f"wrong place: {n - found - refused}")
+    if args.markers:  # the markers are looked for only when nothing else was verified
+        print(f"found by the corner markers: {by_markers} (without them refused; found without markers: "
+              f"{found - by_markers} ({(found - by_markers) / n * 100:.1f}%))")
     print(f"per-cell error (covered vs not) over found photos: {wrong / max(cells, 1) * 100:.2f}% "
           f"({wrong} of {cells})")
     print(f"photos read without a wrong cell: {perfect} ({perfect / n * 100:.1f}% of all)")

@@ -234,8 +234,27 @@ def _print_game_view(extra: dict[str, Any]) -> None:
                   "printed cloche(s) visible; add the pots and cloches on tiles and the pot tokens, then "
                   f"garden score {extra['player']} --pots N --cloches M.")
 
+def markers(
+    out: Annotated[Path, typer.Option("--out", help="The sheet to write (.png).")] = Path("garden-markers.png"),
+    size_mm: Annotated[float, typer.Option("--size-mm", help="Side of each marker's paper square, mm.")] = 50.0,
+    dpi: Annotated[int, typer.Option("--dpi", help="Print resolution of the sheet.")] = 300,
+) -> None:
+    """Write the printable sheet of corner markers for boards too covered to find alone."""
+    from assistant.vision.markers import sheet
+
+    if not 20.0 <= size_mm <= 80.0:
+        raise UsageError(f"--size-mm {size_mm:g} is outside 20..80 (four squares must fit on one A4 page).")
+    if not 72 <= dpi <= 1200:
+        raise UsageError(f"--dpi {dpi} is outside 72..1200.")
+    write_png(out, sheet(dpi, size_mm))
+    print(f"Corner markers ({size_mm:g} mm) -> {out}: print at 100% and cut out the four squares; lay each "
+          "outside the board with its corner on the board's corner (marker 0 next to row 1, column 1 of "
+          "the calibrated grid, then clockwise). `garden check` uses them when it cannot find the board alone.")
+
+
 def register(app: typer.Typer) -> None:
     """Adds the photo commands to the app."""
     app.command("calibrate")(reports_errors(calibrate))
     app.command("boards")(reports_errors(boards))
     app.command("check")(reports_errors(check))
+    app.command("markers")(reports_errors(markers))

@@ -16,7 +16,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "board_cmds": ("plant", "pot", "bed"),
     "indian_cmds": ("leaf", "squirrel", "mushroom", "feather", "blueberry", "nut", "exchange", "region", "animal",
                     "path", "final", "deal", "woods", "leaves", "animals", "woodlands"),
-    "photo_cmds": ("calibrate", "boards", "check"),
+    "photo_cmds": ("calibrate", "boards", "check", "markers"),
     "catalogue_cmds": ("tiles", "beds"),
     "fit_cmds": ("fit", "advise"),
 }

@@ -303,8 +303,55 @@ def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
         if _accepted(loc):
             return loc
     ok = [r for r in results if _verified(r)] or _settled_by_cells(img, results, ref)
+    if not ok:
+        marked = _marker_located(img, ref)
+        if marked is not None:
+            return marked
     pool = ok or results
     return max(pool, key=lambda r: r.score) if pool else None
+
+
+#: the frame width under the markers' outline is searched this far either way (cells) in
+#: these steps: a frame measured on the reference can be a fifteenth of a cell off (rendered
+#: beds: 0.21 measured where 0.28 is printed), 1.5% of a bed's diagonal
+MARKER_INSET, MARKER_INSET_STEP = 0.12, 0.02
+#: ... and moved only when the frame band matches this much better there
+MARKER_INSET_GAIN = 0.03
+
+
+def _marker_located(img: np.ndarray, ref: _Reference) -> _Located | None:
+    """The board by its corner markers (markers.py), which fix its orientation too. Their
+    outline lies on the table: the grid is placed on the board's top (markers.raised, the
+    camera's pose recovered from the outline) inside it by the reference's frame width (a
+    frame that fills the reference's margin is at least that wide: taken as the margin).
+    None without all four markers at a board's corners."""
+    from assistant.vision import markers
+
+    prof = ref.prof
+    grey = to_grey(img)
+    measured = framefit.frame_of(ref)
+    frame = prof.margin if measured is None else measured
+    outline = markers.board_outline(markers.detect(grey), prof.rows, prof.cols, frame)
+    if outline is None:
+        return None
+    w, h = prof.cols + 2 * frame, prof.rows + 2 * frame
+    top = markers.raised(outline, w, h, markers.BOARD_THICKNESS, np.array(grey.shape[1::-1]) / 2)
+
+    def grid(inset: float) -> np.ndarray:
+        f = frame + inset
+        return project(top, np.array([[f, f], [w - f, f], [w - f, h - f], [f, h - f]]))
+
+    def band(inset: float) -> float:
+        return framefit.band_scores(ref, _warp_to_ref(grey, grid(inset), prof, ref.s_scale)[0])[0]
+
+    inset = 0.0
+    if ref.ring_weight > 0:  # the frame's width as the frame band matches best, when clearly so
+        tries = np.arange(-MARKER_INSET, MARKER_INSET + 1e-9, MARKER_INSET_STEP)
+        scores = [band(v) for v in tries]
+        best = int(np.argmax(scores))
+        if scores[best] - band(0.0) >= MARKER_INSET_GAIN:
+            inset = float(tries[best])
+    return _located(grey, grid(inset), ref, "markers")
 
 
 def locate_candidates(img: np.ndarray, ref: _Reference):
@@ -473,7 +520,7 @@ def _polish(img: np.ndarray, corners: np.ndarray, ref: _Reference) -> np.ndarray
 def _verified(loc: _Located) -> bool:
     """Accept a location only when the rectified board matches its reference and
     beats its other orientations (thresholds measured on rendered photos)."""
-    if loc.by_cells:
+    if loc.by_cells or loc.method == "markers":  # the markers fix place and orientation
         return True
     margin = loc.score - loc.second
     if loc.cells is not None:  # a frame fit (framefit checked the frame itself)
@@ -580,7 +627,8 @@ def ecc_grid_step(template: np.ndarray, moving: np.ndarray, mask: np.ndarray, Hs
 
 #: what a refused player can change: the misses measured are small boards under blur and
 #: boards so covered that little printed art is left to match
-RETAKE_ADVICE = "take it again with the whole board in view and filling more of the photo, held still"
+RETAKE_ADVICE = ("take it again with the whole board in view and filling more of the photo, held still; "
+                 "for a board nearly covered, lay the corner markers of `garden markers` at its corners")
 
 
 def _photo(source) -> LoadedPhoto:
@@ -613,7 +661,8 @@ def read_photo(source, profile: BoardProfile) -> BoardReading:
         if loc.score >= FOUND_SCORE and loc.score - loc.second < GRID_ORIENTATION_MARGIN:
             raise GardenError(f"found board {profile.name} in {photo.source} but cannot tell which way round it "
                               "lies (too little of its printed art shows; take it again with less of the board "
-                              "hidden by hands or loose pieces).")
+                              "hidden by hands or loose pieces, or lay the corner markers of `garden markers` at its "
+                              "corners).")
         raise GardenError(f"could not find board {profile.name} in {photo.source} with confidence "
                           f"(best match {loc.score:.2f}; {RETAKE_ADVICE}).")
     corners = loc.corners

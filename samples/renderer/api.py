@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from . import effects, scene
+from . import markers as corner_markers
 from .board_art import board_outline
 from .camera import Camera, place_camera
 from .designs import get_design
@@ -57,7 +58,8 @@ def render_photo(design: str, seed: int, *, coverage: float | None = None, empty
                  tilt_max: float = 45.0, tilt: float | None = None, rotation: float | None = None,
                  fill: float | None = None, exif_orientation: int | None | str = RANDOM,
                  jpeg_quality: int | None = None, difficulty: float = 1.0, clutter: float | None = None,
-                 hand: bool | None = None, lens_k1: float | None = None, output: str = "jpeg"):
+                 hand: bool | None = None, lens_k1: float | None = None, output: str = "jpeg",
+                 markers: bool = False):
     """A seeded phone photo of a board and its truth.
 
     design: design name (see designs.py); seed: any int. Same arguments -> same bytes.
@@ -72,6 +74,8 @@ def render_photo(design: str, seed: int, *, coverage: float | None = None, empty
     clutter: 0..1 amount of clutter (None: follows difficulty); hand: force a hand in or out.
     lens_k1: radial distortion (camera.py), None: drawn from the seed (often 0, else -0.03..0.06).
     output: "jpeg" -> (bytes, truth); "array" -> (upright BGR uint8 before JPEG, truth).
+    markers: the four corner markers of `garden markers` laid at the board's corners (in view;
+    their own seed stream, so the rest of the scene is drawn as without them).
     """
     d = get_design(design)
     seed = int(seed)
@@ -117,7 +121,8 @@ def render_photo(design: str, seed: int, *, coverage: float | None = None, empty
     if lens_k1 is not None:
         k1 = float(lens_k1)
     margin = 0.01 * min(W, H) + 2
-    cam = place_camera(r_cam, W, H, outline, top, math.radians(th), math.radians(az), math.radians(roll),
+    in_view = corner_markers.reach(d) if markers else outline
+    cam = place_camera(r_cam, W, H, in_view, top, math.radians(th), math.radians(az), math.radians(roll),
                        focal, fl, k1, margin)
     # the canvas is the pinhole image with room around it for the lens remap
     mx = int(math.ceil(max(0.0, k1) * W / 2 * 1.1)) + 8
@@ -131,8 +136,12 @@ def render_photo(design: str, seed: int, *, coverage: float | None = None, empty
     ppc = _ppc_for(max_px * 1.1)
     res = math.hypot(W, H) / 2000.0
 
+    laid = []
+    if markers:
+        laid = corner_markers.corner_markers(stream("photo", seed, design, "markers"), d, max(8.0, ppc * 0.6))
+        params["markers"] = True
     canvas = scene.compose(d, pieces, cam_c, r_scene, ppc, params, clutter_level,
-                           (mx, my, mx + W, my + H), level, hand=hand)
+                           (mx, my, mx + W, my + H), level, hand=hand, on_table=laid)
     board_c = cam_c.project(np.c_[outline, np.full(len(outline), -d.thickness)])
     effects.lighting(canvas, cam_c, r_fx, level, board_c, math.radians(params["light"]["azimuth_deg"]),
                      math.radians(params["light"]["elevation_deg"]), params)

@@ -47,12 +47,12 @@ def px_per_cell(cam: Camera, design: BoardDesign) -> tuple[float, float]:
 
 
 def _place_clutter(rng, cam: Camera, design: BoardDesign, shape, tpc: float, count: int, params: dict,
-                   edge_tone, frame) -> list[Slab]:
+                   edge_tone, frame, keep_clear: list[Slab]) -> list[Slab]:
     Hc, Wc = shape
     fx0, fy0, fx1, fy1 = frame
     outline = board_outline(design).astype(np.float32)
     board_img = _poly_img(cam, outline.astype(np.float64), design.thickness)
-    placed: list[Slab] = []
+    placed: list[Slab] = list(keep_clear)  # things already on the table, left in view
     kinds = []
     want = []
     for _ in range(count):
@@ -113,7 +113,7 @@ def _place_clutter(rng, cam: Camera, design: BoardDesign, shape, tpc: float, cou
             kinds.append(s.name if kind != "other_board" else f"other_board:{s.info['design']}")
             break
     params["clutter"] = kinds
-    return placed
+    return placed[len(keep_clear):]
 
 
 def _floor(canvas: np.ndarray, cam: Camera, rng, design: BoardDesign, params: dict) -> None:
@@ -154,7 +154,7 @@ def _floor(canvas: np.ndarray, cam: Camera, rng, design: BoardDesign, params: di
 
 def compose(design: BoardDesign, pieces: list[Piece], cam: Camera, rng, ppc: int, params: dict,
             clutter_level: float, frame: tuple[int, int, int, int], light_level: float,
-            hand: bool | None = None) -> np.ndarray:
+            hand: bool | None = None, on_table: list[Slab] | None = None) -> np.ndarray:
     Hc, Wc = cam.height, cam.width
     mean_px, _ = px_per_cell(cam, design)
 
@@ -194,10 +194,12 @@ def compose(design: BoardDesign, pieces: list[Piece], cam: Camera, rng, ppc: int
 
     # clutter
     n_clutter = int(rng.integers(0, 1 + round(7 * clutter_level)))
-    things = _place_clutter(rng, cam, design, (Hc, Wc), max(8.0, ppc * 0.6), n_clutter, params, edge_tone, frame)
+    laid = list(on_table or [])
+    things = _place_clutter(rng, cam, design, (Hc, Wc), max(8.0, ppc * 0.6), n_clutter, params, edge_tone, frame,
+                            laid)
 
     scale = max(1.0, Wc / 700.0)
-    table_level = [board] + things
+    table_level = [board] + things + laid
     m = shadow_mask(cam, table_level, 0.0, light, (Hc, Wc), scale, mean_px)
     apply_shadow(canvas, m, light.strength)
     if second is not None:

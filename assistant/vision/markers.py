@@ -1,0 +1,176 @@
+"""Optional corner markers: four printed ArUco squares laid at a board's corners.
+
+A board near the end of a game shows little of its printed art, and a frame that looks
+alike turned: the assistant may then find it only roughly, or not tell which way round it
+lies. Four markers settle both. The sheet (`garden markers`) prints markers 0-3, each on a
+square of paper with a one-module white margin and a cut line. The player lays each square
+outside the board with its corner touching the board's corner: marker 0 at the corner
+next to row 1, column 1 of the calibrated grid, then clockwise (1 next to row 1's last
+cell, 2 next to the last row's last cell, 3 next to the last row's first cell).
+
+The board's outline is then each marker's paper corner nearest the board, in marker
+order. That outline lies on the table while the grid is printed on the board's top, a
+card's thickness higher, which a slanted view shifts: the camera's pose, recovered from
+the outline, lifts it (raised). The grid lies inside by the width of the board's printed
+frame. (Twelve rendered nearly full boards, tilted 8-44 degrees: the grid on the table's
+outline was 0.7-2.5% of its diagonal off, lifted 0.8-2.0%.)
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from assistant.vision.geometry import is_convex_quad
+
+#: 4x4-bit markers (the fewest modules: the largest modules at a given printed size)
+DICTIONARY = cv2.aruco.DICT_4X4_50
+#: a marker is 6 modules across (4 bits and a black border); its paper square adds one
+#: white module on every side (the quiet zone the detector needs)
+MARKER_MODULES = 6
+PAPER_MODULES = 8
+#: the markers' ids, in grid-corner order: top-left, top-right, bottom-right, bottom-left
+CORNER_IDS = (0, 1, 2, 3)
+#: seen face-on as the board the markers outline, each marker's paper must be square, and
+#: the four of one size, within this share
+SQUARE_TOLERANCE = 0.15
+
+
+def _detector() -> cv2.aruco.ArucoDetector:
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(DICTIONARY), params)
+
+
+def detect(grey: np.ndarray) -> dict[int, np.ndarray]:
+    """The corner markers in a grey photo: id -> its black square's corners (4x2, the
+    marker's own top-left, top-right, bottom-right, bottom-left). A marker seen twice is
+    left out (which one lies at the board cannot be told)."""
+    corners, ids, _ = _detector().detectMarkers(grey)
+    if ids is None:
+        return {}
+    found: dict[int, list[np.ndarray]] = {}
+    for quad, i in zip(corners, ids.ravel()):
+        if int(i) in CORNER_IDS:
+            found.setdefault(int(i), []).append(np.asarray(quad, np.float64).reshape(4, 2))
+    return {i: qs[0] for i, qs in found.items() if len(qs) == 1}
+
+
+def paper_square(quad: np.ndarray) -> np.ndarray:
+    """A marker's paper corners (4x2) from its black square's, through the square's own
+    perspective (the margin is a module wide on every side)."""
+    m = (PAPER_MODULES - MARKER_MODULES) / 2
+    unit = np.float32([[0, 0], [MARKER_MODULES, 0], [MARKER_MODULES, MARKER_MODULES], [0, MARKER_MODULES]])
+    H = cv2.getPerspectiveTransform(unit, np.asarray(quad, np.float32))
+    paper = np.float32([[-m, -m], [MARKER_MODULES + m, -m], [MARKER_MODULES + m, MARKER_MODULES + m],
+                        [-m, MARKER_MODULES + m]])
+    return cv2.perspectiveTransform(paper.reshape(-1, 1, 2), H).reshape(4, 2).astype(np.float64)
+
+
+def board_outline(found: dict[int, np.ndarray], rows: int, cols: int, frame: float) -> np.ndarray | None:
+    """The board's outer corners (4x2, grid-corner order) from all four markers: each
+    one's paper corner nearest the middle of the four. None when a marker is missing, the
+    corners do not make a convex quadrilateral in the markers' order (laid at the wrong
+    corners), or the markers, seen face-on as this board, are not squares of one size (laid
+    turned by a quarter on a board of unequal sides, or not at this board): `frame` is the
+    printed frame's width in cells."""
+    if any(i not in found for i in CORNER_IDS):
+        return None
+    papers = [paper_square(found[i]) for i in CORNER_IDS]
+    middle = np.mean([p.mean(axis=0) for p in papers], axis=0)
+    outline = np.array([p[np.argmin(np.linalg.norm(p - middle, axis=1))] for p in papers])
+    if not is_convex_quad(outline):
+        return None
+    # face-on, as the board this outline would be: the markers must come out squares, all
+    # of one size (a turned board of other sides, or markers at another board's corners,
+    # would squash them or set them apart)
+    w, h = cols + 2 * frame, rows + 2 * frame
+    H = cv2.getPerspectiveTransform(outline.astype(np.float32), np.float32([[0, 0], [w, 0], [w, h], [0, h]]))
+    sides = []
+    for paper in papers:
+        flat = cv2.perspectiveTransform(paper.astype(np.float32).reshape(-1, 1, 2), H).reshape(4, 2)
+        edges = np.linalg.norm(np.roll(flat, -1, axis=0) - flat, axis=1)
+        across, down = (edges[0] + edges[2]) / 2, (edges[1] + edges[3]) / 2
+        if down <= 0 or abs(across / down - 1) > SQUARE_TOLERANCE:
+            return None
+        sides.append((across + down) / 2)
+    if max(sides) > (1 + SQUARE_TOLERANCE) * min(sides):
+        return None
+    return outline
+
+
+#: a board's thickness in cells (about 2 mm of card at about 25 mm a cell): the markers
+#: lie on the table, the grid is printed on the board's top
+BOARD_THICKNESS = 0.08
+
+
+#: a phone's usual focal length, in its photo's long sides (a 26 mm equivalent lens), for a
+#: view too nearly face-on to measure it (there it only scales the small magnification)
+PHONE_FOCAL = 0.8
+
+
+def _focal(G: np.ndarray) -> float | None:
+    """The focal length (pixels) of a camera seeing a plane through G (plane units to
+    pixels, principal point at the origin, square pixels): r1 and r2 are orthogonal and of
+    one length. None when the view is too nearly face-on to tell."""
+    (a, b, _), (c, d, _), (e, g, _) = G
+    estimates = []
+    den = e * g
+    if abs(den) > 1e-12:
+        estimates.append(-(a * b + c * d) / den)
+    den = e * e - g * g
+    if abs(den) > 1e-12:
+        estimates.append((b * b + d * d - a * a - c * c) / den)
+    good = [v for v in estimates if v > 0]
+    return float(np.sqrt(np.median(good))) if good else None
+
+
+def raised(outline: np.ndarray, width: float, height: float, lift: float, centre: np.ndarray
+           ) -> np.ndarray:
+    """The homography (board units -> photo pixels) of the plane `lift` above the plane in
+    which the quad `outline` is the rectangle `width` x `height` (board units), for a camera
+    whose principal point is `centre` (the middle of the photo): the camera's pose is
+    recovered from that plane's homography, its focal length from the plane's right angles
+    (a phone's usual one when the view is too nearly face-on to tell)."""
+    rect = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    shift = np.array([[1, 0, -centre[0]], [0, 1, -centre[1]], [0, 0, 1]])
+    G = shift @ cv2.getPerspectiveTransform(rect, np.asarray(outline, np.float32))
+    long_side = 2 * float(max(centre))
+    f = _focal(G)
+    if f is None or not 0.3 * long_side < f < 3 * long_side:
+        f = PHONE_FOCAL * long_side
+    M = np.diag([1 / f, 1 / f, 1.0]) @ G
+    scale = 2 / (np.linalg.norm(M[:, 0]) + np.linalg.norm(M[:, 1]))
+    r1, r2, t = (M[:, k] * scale for k in range(3))
+    if t[2] < 0:  # the plane lies in front of the camera
+        r1, r2, t = -r1, -r2, -t
+    r3 = np.cross(r1, r2)
+    up = -1.0 if np.dot(r3, t) > 0 else 1.0  # towards the camera
+    Kf = np.diag([f, f, 1.0])
+    return np.linalg.inv(shift) @ Kf @ np.column_stack([r1, r2, t + up * lift * r3])
+
+
+def sheet(dpi: int = 150, side_mm: float = 50.0) -> np.ndarray:
+    """A printable A4 page (grey image, `dpi`) with the four markers, each on its paper
+    square of about `side_mm` millimetres (whole pixels a module) with a cut line and its
+    corner named, laid out as at the board's corners."""
+    px_mm = dpi / 25.4
+    page = np.full((int(round(297 * px_mm)), int(round(210 * px_mm))), 255, np.uint8)
+    module = max(1, int(round(side_mm * px_mm / PAPER_MODULES)))
+    side = module * PAPER_MODULES
+    dictionary = cv2.aruco.getPredefinedDictionary(DICTIONARY)
+    names = ("row 1, column 1", "row 1, last column", "last row, last column", "last row, column 1")
+    font, scale, thick = cv2.FONT_HERSHEY_SIMPLEX, 0.35 * dpi / 100, max(1, dpi // 150)
+
+    def text(line: str, x_mm: float, y_mm: float) -> None:
+        cv2.putText(page, line, (int(x_mm * px_mm), int(y_mm * px_mm)), font, scale, 0, thick, cv2.LINE_AA)
+
+    text("garden: corner markers. Print at 100% and cut along the grey lines.", 15, 18)
+    text("Lay each square outside the board, its corner on the board's corner.", 15, 25)
+    for (col, row), i, name in zip(((0, 0), (1, 0), (1, 1), (0, 1)), CORNER_IDS, names):  # as on the board
+        x0, y0 = int(round((15 + col * 95) * px_mm)), int(round((40 + row * 120) * px_mm))
+        marker = cv2.aruco.generateImageMarker(dictionary, i, module * MARKER_MODULES)
+        page[y0 + module : y0 + module + marker.shape[0], x0 + module : x0 + module + marker.shape[1]] = marker
+        cv2.rectangle(page, (x0 - 1, y0 - 1), (x0 + side, y0 + side), 160, 1)
+        text(f"marker {i}: next to the grid's {name}", x0 / px_mm, (y0 + side) / px_mm + 8)
+    return page
