@@ -174,7 +174,8 @@ def check(
         return
     unc = set(map(tuple, reading.uncertain))
     title = f"Board {reading.board}" if reading.board else "Grid"
-    print(f"{title}: {reading.rows}x{reading.cols}, read from {source}")
+    how = " (placed by its corner markers)" if reading.method == "markers" else ""
+    print(f"{title}: {reading.rows}x{reading.cols}, read from {source}{how}")
     print("     " + " ".join(f"{c:>2}" for c in range(reading.cols)))
     for r in range(reading.rows):
         marks = []

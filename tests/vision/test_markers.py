@@ -77,22 +77,43 @@ def test_a_marker_seen_twice_is_left_out():
     assert markers.detect(twice) == {}
 
 
-def test_a_full_board_is_found_by_its_markers_the_right_way_round():
+@pytest.fixture(scope="module")
+def full_bed():
+    """A bed with every cell covered and a wood frame that looks alike turned (rendered
+    photo 800061 of the accuracy benchmark): its calibration photo, and photos with and
+    without the markers, each with its truth."""
     renderer = pytest.importorskip("samples.renderer")
+    return (renderer.calibration_photo("bed-1-dark", 8),
+            renderer.render_photo("bed-1-dark", 800061, coverage=1.0, markers=True),
+            renderer.render_photo("bed-1-dark", 800061, coverage=1.0))
+
+
+def test_a_full_board_is_found_by_its_markers_the_right_way_round(full_bed):
     from assistant.vision.reader import calibrate, read_photo
 
-    design = "bed-1-dark"
-    jpeg, t = renderer.calibration_photo(design, 8)
-    prof, _ = calibrate(jpeg, design, t["rows"], t["cols"], np.array(t["corners"]), t["layout"])
-    # every cell covered, a wood frame that looks alike turned: refused without the markers
-    # (rendered photo 800061, as the accuracy benchmark draws it)
-    jpeg, truth = renderer.render_photo(design, 800061, coverage=1.0, markers=True)
-    reading = read_photo(jpeg, prof)
+    (jpeg, t), (with_markers, truth), _ = full_bed
+    prof, _ = calibrate(jpeg, "bed-1-dark", t["rows"], t["cols"], np.array(t["corners"]), t["layout"])
+    reading = read_photo(with_markers, prof)
     tc = np.array(truth["corners"])
     assert reading.method == "markers"
     assert np.max(np.linalg.norm(reading.corners - tc, axis=1)) < 0.02 * np.linalg.norm(tc[0] - tc[2])
     # its cells then read as any located board's (the cell model's own errors: one at most here)
     assert sum(c != "covered" for row in reading.cells for c in row) <= 1
+
+
+def test_the_check_says_when_the_markers_placed_the_board(full_bed, cli, tmp_path):
+    (jpeg, truth), (with_markers, _), (without, _) = full_bed
+    calib = tmp_path / "calib.jpg"
+    calib.write_bytes(jpeg)
+    corners = " ".join(f"{x:.2f},{y:.2f}" for x, y in truth["corners"])
+    assert cli("calibrate", "bed", calib, "--grid", "5x5", "--corners", corners, "--layout", truth["layout"])[0] == 0
+    photo = tmp_path / "full.jpg"
+    photo.write_bytes(with_markers)
+    code, text, _ = cli("check", photo, "--board", "bed")
+    assert code == 0 and "(placed by its corner markers)" in text
+    photo.write_bytes(without)
+    code, text, err = cli("check", photo, "--board", "bed")
+    assert code == 1 and "lay the corner markers of `garden markers`" in (text + err)
 
 
 def test_garden_markers_writes_the_sheet(cli, tmp_path):
