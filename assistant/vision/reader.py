@@ -311,47 +311,22 @@ def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
     return max(pool, key=lambda r: r.score) if pool else None
 
 
-#: the frame width under the markers' outline is searched this far either way (cells) in
-#: these steps: a frame measured on the reference can be a fifteenth of a cell off (rendered
-#: beds: 0.21 measured where 0.28 is printed), 1.5% of a bed's diagonal
-MARKER_INSET, MARKER_INSET_STEP = 0.12, 0.02
-#: ... and moved only when the frame band matches this much better there
-MARKER_INSET_GAIN = 0.03
-
-
 def _marker_located(img: np.ndarray, ref: _Reference) -> _Located | None:
-    """The board by its corner markers (markers.py), which fix its orientation too. Their
-    outline lies on the table: the grid is placed on the board's top (markers.raised, the
-    camera's pose recovered from the outline) inside it by the reference's frame width (a
-    frame that fills the reference's margin is at least that wide: taken as the margin).
-    None without all four markers at a board's corners."""
+    """The board by its corner markers (markers.place_grid), which fix its orientation too;
+    the frame band picks the frame's width under their outline. None without all four
+    markers at a board's corners."""
     from assistant.vision import markers
 
     prof = ref.prof
     grey = to_grey(img)
-    measured = framefit.frame_of(ref)
-    frame = prof.margin if measured is None else measured
-    outline = markers.board_outline(markers.detect(grey), prof.rows, prof.cols, frame)
-    if outline is None:
-        return None
-    w, h = prof.cols + 2 * frame, prof.rows + 2 * frame
-    top = markers.raised(outline, w, h, markers.BOARD_THICKNESS, np.array(grey.shape[1::-1]) / 2)
 
-    def grid(inset: float) -> np.ndarray:
-        f = frame + inset
-        return project(top, np.array([[f, f], [w - f, f], [w - f, h - f], [f, h - f]]))
+    def band(corners: np.ndarray) -> float:
+        return framefit.band_scores(ref, _warp_to_ref(grey, corners, prof, ref.s_scale)[0])[0]
 
-    def band(inset: float) -> float:
-        return framefit.band_scores(ref, _warp_to_ref(grey, grid(inset), prof, ref.s_scale)[0])[0]
-
-    inset = 0.0
-    if ref.ring_weight > 0:  # the frame's width as the frame band matches best, when clearly so
-        tries = np.arange(-MARKER_INSET, MARKER_INSET + 1e-9, MARKER_INSET_STEP)
-        scores = [band(v) for v in tries]
-        best = int(np.argmax(scores))
-        if scores[best] - band(0.0) >= MARKER_INSET_GAIN:
-            inset = float(tries[best])
-    return _located(grey, grid(inset), ref, "markers")
+    measured = framefit.frame_of(ref)  # a frame filling the reference's margin is at least that wide
+    grid = markers.place_grid(grey, prof.rows, prof.cols, prof.margin if measured is None else measured,
+                              band if ref.ring_weight > 0 else None)
+    return None if grid is None else _located(grey, grid, ref, "markers")
 
 
 def locate_candidates(img: np.ndarray, ref: _Reference):
