@@ -180,12 +180,12 @@ def place_grid(grey: np.ndarray, rows: int, cols: int, frame: float,
     if band_score is None:  # a plain frame: nothing to match
         return grid(0.0)
     tries = np.arange(-INSET_REACH, INSET_REACH + 1e-9, INSET_STEP)
-    scores = [band_score(grid(v)) for v in tries]
-    best = int(np.argmax(scores))
-    return grid(float(tries[best]) if scores[best] - band_score(grid(0.0)) >= INSET_GAIN else 0.0)
+    scores = np.array([band_score(grid(v)) for v in tries])
+    best, zero = int(np.argmax(scores)), int(np.argmin(np.abs(tries)))
+    return grid(float(tries[best]) if scores[best] - scores[zero] >= INSET_GAIN else 0.0)
 
 
-def sheet(dpi: int = 150, side_mm: float = 50.0) -> np.ndarray:
+def sheet(dpi: int = 300, side_mm: float = 50.0) -> np.ndarray:
     """A printable A4 page (grey image, `dpi`) with the four markers, each on its paper
     square of about `side_mm` millimetres (whole pixels a module) with a cut line and its
     corner named, laid out as at the board's corners."""
