@@ -59,6 +59,19 @@ def detect(grey: np.ndarray) -> dict[int, np.ndarray]:
     return {i: qs[0] for i, qs in found.items() if len(qs) == 1}
 
 
+def retake_hint(found: dict[int, np.ndarray]) -> str | None:
+    """What to change when markers show but did not place the board (None: none show)."""
+    if not found:
+        return None
+    missing = [i for i in CORNER_IDS if i not in found]
+    if missing:
+        seen = ", ".join(str(i) for i in sorted(found))
+        return (f"corner markers {seen} show but not {', '.join(str(i) for i in missing)}: take it again with all "
+                "four in view and uncovered")
+    return ("the four corner markers are not laid at this board's corners: marker 0 goes next to row 1, "
+            "column 1 of the calibrated grid, then 1, 2, 3 clockwise")
+
+
 def paper_square(quad: np.ndarray) -> np.ndarray:
     """A marker's paper corners (4x2) from its black square's, through the square's own
     perspective (the margin is a module wide on every side)."""

@@ -604,6 +604,8 @@ def ecc_grid_step(template: np.ndarray, moving: np.ndarray, mask: np.ndarray, Hs
 #: boards so covered that little printed art is left to match
 RETAKE_ADVICE = ("take it again with the whole board in view and filling more of the photo, held still; "
                  "for a board nearly covered, lay the corner markers of `garden markers` at its corners")
+ORIENTATION_ADVICE = ("take it again with less of the board hidden by hands or loose pieces, or lay the corner "
+                      "markers of `garden markers` at its corners")
 
 
 def _photo(source) -> LoadedPhoto:
@@ -630,16 +632,16 @@ def read_photo(source, profile: BoardProfile) -> BoardReading:
     photo = _photo(source)
     ref = _Reference(profile)
     loc = locate_board(photo.image, ref)
-    if loc is None:
-        raise GardenError(f"could not find board {profile.name} in {photo.source} ({RETAKE_ADVICE}).")
-    if not _verified(loc):
-        if loc.score >= FOUND_SCORE and loc.score - loc.second < GRID_ORIENTATION_MARGIN:
+    if loc is None or not _verified(loc):
+        from assistant.vision import markers
+
+        hint = markers.retake_hint(markers.detect(to_grey(photo.image)))  # markers laid but not placing it
+        if loc is not None and loc.score >= FOUND_SCORE and loc.score - loc.second < GRID_ORIENTATION_MARGIN:
             raise GardenError(f"found board {profile.name} in {photo.source} but cannot tell which way round it "
-                              "lies (too little of its printed art shows; take it again with less of the board "
-                              "hidden by hands or loose pieces, or lay the corner markers of `garden markers` at its "
-                              "corners).")
-        raise GardenError(f"could not find board {profile.name} in {photo.source} with confidence "
-                          f"(best match {loc.score:.2f}; {RETAKE_ADVICE}).")
+                              "lies (too little of its printed art shows; " + (hint or ORIENTATION_ADVICE) + ").")
+        best = "" if loc is None else f" with confidence (best match {loc.score:.2f}"
+        raise GardenError(f"could not find board {profile.name} in {photo.source}{best}"
+                          + ("; " if loc is not None else " (") + (hint or RETAKE_ADVICE) + ").")
     corners = loc.corners
     cells, conf, details = classify_cells(photo.image, corners, profile)
     details["second"] = loc.second

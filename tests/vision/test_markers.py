@@ -116,6 +116,28 @@ def test_the_check_says_when_the_markers_placed_the_board(full_bed, cli, tmp_pat
     assert code == 1 and "lay the corner markers of `garden markers`" in (text + err)
 
 
+def test_a_refusal_says_what_is_wrong_with_the_markers_laid():
+    laid, _ = _laid(5, 5, 0.4)
+    assert markers.retake_hint({}) is None
+    three = markers.retake_hint({i: q for i, q in laid.items() if i != 2})
+    assert "corner markers 0, 1, 3 show but not 2" in three
+    assert "not laid at this board's corners" in markers.retake_hint(laid)
+
+
+def test_a_hidden_marker_is_named_in_the_refusal(full_bed):
+    from assistant.errors import GardenError
+    from assistant.vision.imageio import decode_photo
+    from assistant.vision.reader import calibrate, read_photo
+
+    (jpeg, t), (with_markers, _), _ = full_bed
+    prof, _ = calibrate(jpeg, "bed-1-dark", t["rows"], t["cols"], np.array(t["corners"]), t["layout"])
+    img = decode_photo(with_markers, "x").image.copy()
+    quad = markers.detect(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY))[2]
+    cv2.fillConvexPoly(img, markers.paper_square(quad).round().astype(np.int32), (90, 90, 95))  # a cup on it
+    with pytest.raises(GardenError, match="corner markers 0, 1, 3 show but not 2"):
+        read_photo(img, prof)
+
+
 def test_garden_markers_writes_the_sheet(cli, tmp_path):
     out = tmp_path / "sheet.png"
     code, text, _ = cli("markers", "--out", out, "--dpi", "100")
