@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job on the bundled samples: replay a recorded 3-player Cottage Garden
 # game, show the table view and the final tally, start a fresh game and play a few
-# turns, then read two sample photos of boards (drawn readings go to $OUT).
+# turns, then read three sample photos of boards (drawn readings go to $OUT).
 # Uses a throw-away GARDEN_HOME so your own games are untouched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,3 +24,5 @@ garden status
 echo; echo "== Reading phone photos of boards (profiles in calibration/)"
 garden check samples/photos/bed-1-light_mixed.jpg --board bed-1-light --out "$OUT/bed-1-light_mixed.png"
 garden check samples/photos/woodland-1-a_exif8.jpg --board woodland-1-a --out "$OUT/woodland-1-a_exif8.png"
+# every cell covered: found by the corner markers laid at its corners (garden markers prints them)
+garden check samples/photos/bed-1-dark_full_markers.jpg --board bed-1-dark --out "$OUT/bed-1-dark_full_markers.png"

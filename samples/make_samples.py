@@ -31,6 +31,7 @@ COMMITTED = [
                                             "exif_orientation": None}),
     ("woodland-1-a_half", "woodland-1-a", 201, {"coverage": 0.5, "fill": 0.8}),
     ("woodland-1-a_exif8", "woodland-1-a", 202, {"coverage": 0.3, "fill": 0.6, "exif_orientation": 8}),
+    ("bed-1-dark_full_markers", "bed-1-dark", 107, {"coverage": 1.0, "fill": 0.8, "markers": True}),
 ]
 COMMITTED_CALIBRATION = [("calib_bed-1-light", "bed-1-light", 1), ("calib_bed-1-dark", "bed-1-dark", 1),
                          ("calib_woodland-1-a", "woodland-1-a", 1)]
