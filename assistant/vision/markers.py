@@ -174,13 +174,14 @@ INSET_REACH, INSET_STEP = 0.12, 0.02
 INSET_GAIN = 0.03
 
 
-def place_grid(grey: np.ndarray, rows: int, cols: int, frame: float,
+def place_grid(grey: np.ndarray, found: dict[int, np.ndarray], rows: int, cols: int, frame: float,
                band_score: Callable[[np.ndarray], float] | None) -> np.ndarray | None:
-    """The grid's corners (calibrated order) by the corner markers in a grey photo: inside
-    their outline by `frame` cells, lifted onto the board's top (raised); the frame's width
-    then taken where `band_score` (of a corner set: how well the frame band matches the
-    reference's) is clearly best nearby. None without all four markers at a board's corners."""
-    outline = board_outline(detect(grey), rows, cols, frame)
+    """The grid's corners (calibrated order) by the corner markers `found` (detect) in a grey
+    photo: inside their outline by `frame` cells, lifted onto the board's top (raised); the
+    frame's width then taken where `band_score` (of a corner set: how well the frame band
+    matches the reference's) is clearly best nearby. None without all four markers at a
+    board's corners."""
+    outline = board_outline(found, rows, cols, frame)
     if outline is None:
         return None
     w, h = cols + 2 * frame, rows + 2 * frame

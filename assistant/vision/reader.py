@@ -296,35 +296,30 @@ def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
     that match is unmistakable (cheap), else by its printed art (SIFT features +
     MAGSAC homography, which also fixes the orientation). Every candidate is verified
     against the reference (_verified), or, when none is on its own, by its uncovered cells
-    (_settled_by_cells); the caller refuses an unverified one."""
+    (_settled_by_cells); the caller tries the corner markers, then refuses an unverified one."""
     results: list[_Located] = []
     for loc in locate_candidates(img, ref):
         results.append(loc)
         if _accepted(loc):
             return loc
     ok = [r for r in results if _verified(r)] or _settled_by_cells(img, results, ref)
-    if not ok:
-        marked = _marker_located(img, ref)
-        if marked is not None:
-            return marked
     pool = ok or results
     return max(pool, key=lambda r: r.score) if pool else None
 
 
-def _marker_located(img: np.ndarray, ref: _Reference) -> _Located | None:
-    """The board by its corner markers (markers.place_grid), which fix its orientation too;
-    the frame band picks the frame's width under their outline. None without all four
-    markers at a board's corners."""
+def _marker_located(grey: np.ndarray, found: dict[int, np.ndarray], ref: _Reference) -> _Located | None:
+    """The board by the corner markers `found` in the grey photo (markers.place_grid), which
+    fix its orientation too; the frame band picks the frame's width under their outline.
+    None without all four markers at a board's corners."""
     from assistant.vision import markers
 
     prof = ref.prof
-    grey = to_grey(img)
 
     def band(corners: np.ndarray) -> float:
         return framefit.band_scores(ref, _warp_to_ref(grey, corners, prof, ref.s_scale)[0])[0]
 
     measured = framefit.frame_of(ref)  # a frame filling the reference's margin is at least that wide
-    grid = markers.place_grid(grey, prof.rows, prof.cols, prof.margin if measured is None else measured,
+    grid = markers.place_grid(grey, found, prof.rows, prof.cols, prof.margin if measured is None else measured,
                               band if ref.ring_weight > 0 else None)
     return None if grid is None else _located(grey, grid, ref, "markers")
 
@@ -495,7 +490,7 @@ def _polish(img: np.ndarray, corners: np.ndarray, ref: _Reference) -> np.ndarray
 def _verified(loc: _Located) -> bool:
     """Accept a location only when the rectified board matches its reference and
     beats its other orientations (thresholds measured on rendered photos)."""
-    if loc.by_cells or loc.method == "markers":  # the markers fix place and orientation
+    if loc.by_cells:
         return True
     margin = loc.score - loc.second
     if loc.cells is not None:  # a frame fit (framefit checked the frame itself)
@@ -627,21 +622,32 @@ def _reading(board, rows, cols, cells, conf, corners_img, photo: LoadedPhoto, sc
                         float(score), method, None, details)
 
 
+def _refusal(board: str, source: str, loc: _Located | None, hint: str | None) -> GardenError:
+    """Why a photo is refused: the board not found, or found but not which way round; with
+    what to change (`hint`: about corner markers laid but not placing it)."""
+    if loc is not None and loc.score >= FOUND_SCORE and loc.score - loc.second < GRID_ORIENTATION_MARGIN:
+        return GardenError(f"found board {board} in {source} but cannot tell which way round it lies (too little "
+                           f"of its printed art shows; {hint or ORIENTATION_ADVICE}).")
+    if loc is None:
+        return GardenError(f"could not find board {board} in {source} ({hint or RETAKE_ADVICE}).")
+    return GardenError(f"could not find board {board} in {source} with confidence (best match {loc.score:.2f}; "
+                       f"{hint or RETAKE_ADVICE}).")
+
+
 def read_photo(source, profile: BoardProfile) -> BoardReading:
     """Reads a photo of a calibrated board; raises GardenError when it cannot be read."""
     photo = _photo(source)
     ref = _Reference(profile)
     loc = locate_board(photo.image, ref)
-    if loc is None or not _verified(loc):
+    if loc is None or not _verified(loc):  # the corner markers, when laid, place it; else refused
         from assistant.vision import markers
 
-        hint = markers.retake_hint(markers.detect(to_grey(photo.image)))  # markers laid but not placing it
-        if loc is not None and loc.score >= FOUND_SCORE and loc.score - loc.second < GRID_ORIENTATION_MARGIN:
-            raise GardenError(f"found board {profile.name} in {photo.source} but cannot tell which way round it "
-                              "lies (too little of its printed art shows; " + (hint or ORIENTATION_ADVICE) + ").")
-        best = "" if loc is None else f" with confidence (best match {loc.score:.2f}"
-        raise GardenError(f"could not find board {profile.name} in {photo.source}{best}"
-                          + ("; " if loc is not None else " (") + (hint or RETAKE_ADVICE) + ").")
+        grey = to_grey(photo.image)
+        found = markers.detect(grey)
+        marked = _marker_located(grey, found, ref)
+        if marked is None:
+            raise _refusal(profile.name, photo.source, loc, markers.retake_hint(found))
+        loc = marked
     corners = loc.corners
     cells, conf, details = classify_cells(photo.image, corners, profile)
     details["second"] = loc.second
