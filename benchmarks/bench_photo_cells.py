@@ -443,7 +443,8 @@ def measure_main(args) -> None:
             print("  " + f)
 
 
-def main() -> None:
+def arguments() -> argparse.ArgumentParser:
+    """The command line of this benchmark and of its fits (fit_cell_net.py adds its own)."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--seed", type=int, default=7)
@@ -473,7 +474,11 @@ def main() -> None:
     ap.add_argument("--cache", help="--fit: directory keeping the rectified training photos")
     ap.add_argument("--cached-only", action="store_true", help="--fit with --cache: only the groups cached")
     ap.add_argument("--part", default="", help="--fit with --cache: I/N, only fill the cache's I-th share")
-    args = ap.parse_args()
+    return ap
+
+
+def main() -> None:
+    args = arguments().parse_args()
     if args.fit:
         fit_main(args)
     else:

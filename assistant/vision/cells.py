@@ -47,7 +47,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from assistant.vision import cell_fit, cell_rings, finewarp, framefit, symbols
+from assistant.vision import cell_fit, cell_net, cell_rings, finewarp, framefit, symbols
 from assistant.vision.imageio import to_grey
 from assistant.vision.profile import BoardProfile
 
@@ -558,13 +558,20 @@ def _model(game: str) -> dict:
     return _MODELS[path]
 
 
+#: the net's share of the log-odds averaged with the trees' (probability_covered). Woodland
+#: photos of seeds 1-3, true corners (117 read): the trees alone read 54 cells wrong, the net
+#: alone 26, the two averaged at 0.3 / 0.5 / 0.7: 23 / 19 / 19
+NET_WEIGHT = 0.5
+
+
 def probability_covered(X: np.ndarray, names: list[str], sides: np.ndarray | None = None,
-                        game: str = symbols.DEFAULT_GAME) -> np.ndarray:
+                        game: str = symbols.DEFAULT_GAME, net_log_odds: np.ndarray | None = None) -> np.ndarray:
     """P(covered) per cell by the game's model (model_file), averaged in log-odds over its
     members (fitted on different training mixes: averaged, the model of all boards read 220
     cells wrong where its first member alone read 252, true corners, 800 rendered photos of
     the tuning seeds). Each member reads the cell's own measures, then (when the side measures
-    are given) its second stage also sees the first stage's reading of the neighbours."""
+    are given) its second stage also sees the first stage's reading of the neighbours. With
+    the game's net's log-odds (cell_net), the trees' and the net's are averaged with NET_WEIGHT."""
     model = _model(game)
     z = np.zeros(X.shape[:-1])
     members = int(model["MEMBERS"])
@@ -575,7 +582,10 @@ def probability_covered(X: np.ndarray, names: list[str], sides: np.ndarray | Non
             p = cell_fit.probability(model, np.concatenate([X, F2], axis=-1), list(names) + n2, f"2_{i}")
         p = np.clip(p, 1e-9, 1 - 1e-9)
         z += np.log(p / (1 - p))
-    return 1 / (1 + np.exp(-z / members))
+    z /= members
+    if net_log_odds is not None:
+        z = (1 - NET_WEIGHT) * z + NET_WEIGHT * net_log_odds
+    return 1 / (1 + np.exp(-z))
 
 
 def confidence(p: np.ndarray) -> np.ndarray:
@@ -635,7 +645,12 @@ def classify_cells(img: np.ndarray, corners: np.ndarray, prof: BoardProfile, ref
 
         raise GardenError(f"the photo of board {prof.name} is too blurred to read its cells safely "
                           "(take it again, sharper: hold still, focus on the board).")
-    p = probability_covered(X, names, info["sides"], prof.game)
+    net_z = None
+    if cell_net.has_net(prof.game):
+        cref = _cell_reference(prof)
+        ref_patches = cref.cached("net_patches", lambda: cell_net.cell_patches(prof.reference, prof))
+        net_z = cell_net.log_odds(warp, ref_patches, prof)
+    p = probability_covered(X, names, info["sides"], prof.game, net_z)
     p = _veto_plain_art(p, X, names)
     covered = p >= 0.5
     conf = confidence(p)

@@ -1,0 +1,77 @@
+"""A small convolutional net's reading of each cell, beside the fitted trees' (cell_fit).
+
+The trees read measures chosen by hand (the art's correlation, the mismatch in rings and
+bands, a hole's cut). A woodland board's leaf tile shows the board through its hole inside a
+ring of tile only 5-13% of a cell wide, often a few pixels in the photo: the measures lose it
+among a neighbour's edge, its shadow and the registration noise. The net sees the cell with a
+quarter cell around it, photo beside reference, and learns those shapes from rendered photos.
+Its log-odds are averaged with the trees' (cells.probability_covered).
+
+The net is a file of numbers (ONNX), fitted by benchmarks/fit_cell_net.py (PyTorch, for the
+developer only) and run by OpenCV's dnn module: reading a photo needs nothing beyond OpenCV.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+#: side of a patch (pixels) and the share of a cell it shows around the cell on every side
+PATCH = 32
+CONTEXT = 0.25
+#: the net of each game that has one (fitted on that game's boards)
+NET_FILES = {"indian-summer": Path(__file__).with_name("cell_net_woodland.onnx"),
+             "cottage-garden": Path(__file__).with_name("cell_net_beds.onnx")}
+_NETS: dict[Path, cv2.dnn.Net] = {}
+
+
+def cell_patches(img: np.ndarray, prof) -> np.ndarray:
+    """rows x cols x PATCH x PATCH x 3 (uint8): each cell of a reference-sized image with
+    CONTEXT of a cell around it, resized to PATCH pixels."""
+    s, m = prof.cell, prof.margin_px
+    pad = int(round(CONTEXT * s))
+    a = cv2.copyMakeBorder(img, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+    out = np.empty((prof.rows, prof.cols, PATCH, PATCH, 3), np.uint8)
+    for r in range(prof.rows):
+        for c in range(prof.cols):
+            y0, x0 = m + r * s, m + c * s  # the cell's corner less pad, in the padded image
+            out[r, c] = cv2.resize(a[y0 : y0 + s + 2 * pad, x0 : x0 + s + 2 * pad], (PATCH, PATCH),
+                                   interpolation=cv2.INTER_AREA)
+    return out
+
+
+def net_input(photo: np.ndarray, reference: np.ndarray) -> np.ndarray:
+    """Patches of one board (n x PATCH x PATCH x 3, photo and reference) -> n x 6 x PATCH x
+    PATCH in -1..1: the photo scaled per channel so that its mean over the board is the
+    reference's (exposure and white balance; a tile's own colour stays), then both stacked."""
+    x = photo.astype(np.float32)
+    r = reference.astype(np.float32)
+    gain = r.mean(axis=(0, 1, 2)) / (x.mean(axis=(0, 1, 2)) + 1.0)
+    x = np.clip(x * gain, 0, 255)
+    both = np.concatenate([x, r], axis=-1) / 127.5 - 1.0
+    return np.ascontiguousarray(both.transpose(0, 3, 1, 2))
+
+
+def has_net(game: str) -> bool:
+    path = NET_FILES.get(game)
+    return path is not None and path.exists()
+
+
+def _net(game: str) -> cv2.dnn.Net:
+    path = NET_FILES[game]
+    if path not in _NETS:
+        _NETS[path] = cv2.dnn.readNetFromONNX(str(path))
+    return _NETS[path]
+
+
+def log_odds(warp: np.ndarray, reference_patches: np.ndarray, prof) -> np.ndarray:
+    """rows x cols log-odds of covered by the game's net (has_net) for a rectified photo
+    (reference-sized BGR); reference_patches: cell_patches of the profile's reference."""
+    n = prof.rows * prof.cols
+    blob = net_input(cell_patches(warp, prof).reshape(n, PATCH, PATCH, 3),
+                     reference_patches.reshape(n, PATCH, PATCH, 3))
+    net = _net(prof.game)
+    net.setInput(blob)
+    return np.asarray(net.forward(), np.float64).reshape(prof.rows, prof.cols)

@@ -1,0 +1,121 @@
+"""Fits the cell net of a game (assistant/vision/cell_net.py) and writes it as ONNX.
+
+For the developer only: it needs PyTorch, which the package and its tests do not (the reader
+runs the written file with OpenCV's dnn module). In a separate environment:
+
+    python3 -m venv /tmp/tenv && /tmp/tenv/bin/pip install torch==2.13.0 numpy onnx opencv-python-headless
+    /tmp/tenv/bin/python benchmarks/fit_cell_net.py --game indian-summer --cache DIR \\
+        --count 600 --seed 9 --cal-seeds 3 --extra-designs 120 --per-design 10 --jitter --epochs 4
+
+The training photos are bench_photo_cells.py's training mix for that game (its flags, its
+cache of rectified photos: a cache that fit filled is read back without rendering). Every
+photo of the sample designs is used, jittered copies included; of the further designs'
+photos, the unjittered ones. Each cell becomes a patch (cell_net.cell_patches, photo beside
+reference, cell_net.net_input); patches are turned by quarter turns and mirrored at random,
+the photo's gain and colour jittered. Prints the loss after each epoch.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import numpy as np  # noqa: E402
+
+import bench_photo_cells as cells_bench  # noqa: E402
+from assistant.vision import cell_net  # noqa: E402
+
+P = cell_net.PATCH
+
+
+def training_patches(args) -> tuple[np.ndarray, np.ndarray]:
+    """(n x 6 x P x P float32 net inputs, n covered labels) of the game's training mix."""
+    designs = [d for d in cells_bench.DESIGNS if cells_bench._game(d) == args.game]
+    t0 = time.perf_counter()
+    warps = cells_bench.training_photos(args, designs, lambda m: print(f"  [{time.perf_counter() - t0:5.0f} s] {m}"))
+    refs: dict[int, np.ndarray] = {}
+    xs, ys = [], []
+    seen: dict[str, int] = {}
+    for warp, prof, cov, _hole, group, src in warps:
+        i = seen[group] = seen.get(group, -1) + 1
+        if src == "extra" and i % 2:  # a further design's jittered copy (rectified after its original)
+            continue
+        if id(prof) not in refs:
+            refs[id(prof)] = cell_net.cell_patches(prof.reference, prof).reshape(-1, P, P, 3)
+        n = prof.rows * prof.cols
+        xs.append(cell_net.net_input(cell_net.cell_patches(warp, prof).reshape(n, P, P, 3), refs[id(prof)]))
+        ys.append(cov.ravel())
+    return np.concatenate(xs), np.concatenate(ys).astype(np.float32)
+
+
+def network():
+    """The net: three stages of two 3x3 convolutions (batch-normalised), pooling between,
+    and two dense layers to one log-odds."""
+    import torch.nn as nn
+
+    def conv(i: int, o: int) -> list:
+        return [nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU()]
+
+    return nn.Sequential(*conv(6, 24), *conv(24, 24), nn.MaxPool2d(2), *conv(24, 48), *conv(48, 48),
+                         nn.MaxPool2d(2), *conv(48, 64), *conv(64, 64), nn.Flatten(),
+                         nn.Linear(64 * (P // 4) ** 2, 64), nn.ReLU(), nn.Linear(64, 1), nn.Flatten(0))
+
+
+def fit(X: np.ndarray, Y: np.ndarray, epochs: int, batch: int = 256, seed: int = 0):
+    import torch
+
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed)
+    net = network()
+    opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
+    steps = epochs * (len(X) // batch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=steps)
+    loss_f = torch.nn.BCEWithLogitsLoss()
+    t0 = time.perf_counter()
+    for ep in range(epochs):
+        perm = rng.permutation(len(X))
+        total = 0.0
+        for i in range(0, len(perm) - batch + 1, batch):
+            idx = perm[i : i + batch]
+            xb = torch.rot90(torch.from_numpy(X[idx]), int(rng.integers(4)), (2, 3))
+            if rng.random() < 0.5:
+                xb = torch.flip(xb, (3,))
+            # the photo's exposure and colour vary beyond what net_input evens out
+            xb[:, :3] = xb[:, :3] * (1 + 0.1 * torch.randn(len(xb), 1, 1, 1)) + 0.05 * torch.randn(len(xb), 3, 1, 1)
+            opt.zero_grad()
+            loss = loss_f(net(xb), torch.from_numpy(Y[idx]))
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += float(loss.detach()) * len(idx)
+        print(f"epoch {ep + 1}/{epochs}: loss {total / (len(perm) // batch * batch):.4f} "
+              f"({time.perf_counter() - t0:.0f} s)", flush=True)
+    return net.eval()
+
+
+def main() -> None:
+    ap = cells_bench.arguments()
+    ap.add_argument("--epochs", type=int, default=4)
+    ap.add_argument("--threads", type=int, default=2)
+    args = ap.parse_args()
+    if args.game not in cell_net.NET_FILES:
+        sys.exit(f"--game: one of {', '.join(cell_net.NET_FILES)}")
+    import torch
+
+    torch.set_num_threads(args.threads)
+    X, Y = training_patches(args)
+    print(f"{len(X)} cell patches, {Y.mean() * 100:.1f}% covered", flush=True)
+    net = fit(X, Y, args.epochs)
+    out = Path(args.write_to) if args.write_to else cell_net.NET_FILES[args.game]
+    torch.onnx.export(net, torch.zeros(1, 6, P, P), str(out), input_names=["patches"], output_names=["log_odds"],
+                      dynamic_axes={"patches": {0: "cells"}, "log_odds": {0: "cells"}}, dynamo=False)
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()

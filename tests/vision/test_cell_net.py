@@ -1,0 +1,73 @@
+"""The cell net (assistant/vision/cell_net.py): its patches, its input, the shipped nets run by OpenCV."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from assistant.vision import cell_net
+from assistant.vision import cells as cellmod
+from assistant.vision.profile import BoardProfile
+
+
+def _profile(rows: int = 3, cols: int = 4, cell: int = 48, margin: float = 0.5) -> BoardProfile:
+    m = int(margin * cell)
+    ref = np.zeros((rows * cell + 2 * m, cols * cell + 2 * m, 3), np.uint8)
+    return BoardProfile(name="t", rows=rows, cols=cols, layout=[["empty"] * cols for _ in range(rows)],
+                        reference=ref, cell=cell, margin=margin)
+
+
+def test_a_patch_shows_its_cell_in_the_middle_and_its_neighbours_around_it():
+    prof = _profile()
+    s, m = prof.cell, prof.margin_px
+    img = np.zeros_like(prof.reference)
+    for r in range(prof.rows):
+        for c in range(prof.cols):
+            img[m + r * s : m + (r + 1) * s, m + c * s : m + (c + 1) * s] = (10 * r, 10 * c, 200)
+    p = cell_net.cell_patches(img, prof)
+    assert p.shape == (prof.rows, prof.cols, cell_net.PATCH, cell_net.PATCH, 3)
+    mid = cell_net.PATCH // 2
+    assert tuple(p[1, 2, mid, mid]) == (10, 20, 200)
+    assert tuple(p[1, 2, 0, mid]) == (0, 20, 200)  # the cell above shows along the top
+    assert tuple(p[1, 2, mid, -1]) == (10, 30, 200)  # the cell to the right along the right side
+
+
+def test_the_input_evens_out_exposure_but_keeps_a_tiles_colour():
+    rng = np.random.default_rng(1)
+    ref = rng.integers(40, 200, (12, cell_net.PATCH, cell_net.PATCH, 3)).astype(np.uint8)
+    photo = ref.copy()
+    photo[3] = (30, 30, 220)  # a red tile over one cell
+    dark = (photo * 0.6).astype(np.uint8)
+    a, b = cell_net.net_input(photo, ref), cell_net.net_input(dark, ref)
+    assert a.shape == (12, 6, cell_net.PATCH, cell_net.PATCH)
+    assert np.abs(a - b).max() < 0.05  # the same board, darker: the same input
+    assert np.abs(a[3, :3] - a[3, 3:]).mean() > 0.3  # the tile still differs from the reference
+
+
+def test_the_nets_average_with_the_trees():
+    names = cellmod._model("indian-summer")["NAMES_0"].tolist()
+    X = np.random.default_rng(3).normal(0, 1, (2, 2, len(names))).astype(np.float32)
+    trees = cellmod.probability_covered(X, names, game="indian-summer")
+    sure = cellmod.probability_covered(X, names, game="indian-summer", net_log_odds=np.full((2, 2), 20.0))
+    doubt = cellmod.probability_covered(X, names, game="indian-summer", net_log_odds=np.full((2, 2), -20.0))
+    assert np.all(sure > trees) and np.all(doubt < trees)
+
+
+@pytest.mark.parametrize("design,seed", [("woodland-1-a", 600001), ("woodland-2-b", 600002),
+                                         ("bed-2-light", 600003)])
+def test_each_shipped_net_runs_in_opencv_and_alone_reads_a_rendered_board(design, seed):
+    renderer = pytest.importorskip("samples.renderer")
+    from assistant.vision.imageio import decode_photo
+    from assistant.vision.reader import calibrate
+
+    game = "indian-summer" if design.startswith("wood") else "cottage-garden"
+    assert cell_net.has_net(game)
+    jpeg, t = renderer.calibration_photo(design, 1)
+    prof, _ = calibrate(jpeg, design, t["rows"], t["cols"], np.array(t["corners"]), t["layout"], game)
+    jpeg, truth = renderer.render_photo(design, seed, difficulty=0.5, tilt_max=30, fill=0.8)
+    photo = decode_photo(jpeg, "x")
+    warp, _ = cellmod.aligned_to_reference(photo.image, np.array(truth["corners"]) / photo.scale, prof)
+    z = cell_net.log_odds(warp, cell_net.cell_patches(prof.reference, prof), prof)
+    cov = np.array([[c == "covered" for c in row] for row in truth["cells"]])
+    assert z.shape == cov.shape
+    assert ((z >= 0) != cov).sum() <= 1
