@@ -6,6 +6,8 @@ runs the written file with OpenCV's dnn module). In a separate environment:
     python3 -m venv /tmp/tenv && /tmp/tenv/bin/pip install torch==2.13.0 numpy onnx opencv-python-headless
     /tmp/tenv/bin/python benchmarks/fit_cell_net.py --game indian-summer --cache DIR \\
         --count 600 --seed 9 --cal-seeds 3 --extra-designs 120 --per-design 10 --jitter --epochs 4
+    (the same with --game cottage-garden --threads 1 fitted the beds' net; the shipped files
+    are those two commands' output, the cache filled by bench_photo_cells.py --fit)
 
 The training photos are bench_photo_cells.py's training mix for that game (its flags, its
 cache of rectified photos: a cache that fit filled is read back without rendering). Every
