@@ -70,4 +70,4 @@ def test_each_shipped_net_runs_in_opencv_and_alone_reads_a_rendered_board(design
     z = cell_net.log_odds(warp, cell_net.cell_patches(prof.reference, prof), prof)
     cov = np.array([[c == "covered" for c in row] for row in truth["cells"]])
     assert z.shape == cov.shape
-    assert ((z >= 0) != cov).sum() <= 1
+    assert ((z >= 0) != cov).sum() == 0  # every cell by a wide margin (log-odds 6 or more)
