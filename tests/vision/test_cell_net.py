@@ -8,6 +8,7 @@ import pytest
 from assistant.vision import cell_net
 from assistant.vision import cells as cellmod
 from assistant.vision.profile import BoardProfile
+from conftest import rendered_board
 
 
 def _profile(rows: int = 3, cols: int = 4, cell: int = 48, margin: float = 0.5) -> BoardProfile:
@@ -56,17 +57,9 @@ def test_the_nets_average_with_the_trees():
 @pytest.mark.parametrize("design,seed", [("woodland-1-a", 600001), ("woodland-2-b", 600002),
                                          ("bed-2-light", 600003)])
 def test_each_shipped_net_runs_in_opencv_and_alone_reads_a_rendered_board(design, seed):
-    renderer = pytest.importorskip("samples.renderer")
-    from assistant.vision.imageio import decode_photo
-    from assistant.vision.reader import calibrate
-
-    game = "indian-summer" if design.startswith("wood") else "cottage-garden"
-    assert cell_net.has_net(game)
-    jpeg, t = renderer.calibration_photo(design, 1)
-    prof, _ = calibrate(jpeg, design, t["rows"], t["cols"], np.array(t["corners"]), t["layout"], game)
-    jpeg, truth = renderer.render_photo(design, seed, difficulty=0.5, tilt_max=30, fill=0.8)
-    photo = decode_photo(jpeg, "x")
-    warp, _ = cellmod.aligned_to_reference(photo.image, np.array(truth["corners"]) / photo.scale, prof)
+    photo, corners, truth, prof = rendered_board(design, seed)
+    assert cell_net.has_net(prof.game)
+    warp, _ = cellmod.aligned_to_reference(photo.image, corners, prof)
     z = cell_net.log_odds(warp, cell_net.cell_patches(prof.reference, prof), prof)
     cov = np.array([[c == "covered" for c in row] for row in truth["cells"]])
     assert z.shape == cov.shape

@@ -7,6 +7,7 @@ import pytest
 
 from assistant.vision import cells as cellmod
 from assistant.vision.cell_fit import fit, predict_margin
+from conftest import rendered_board
 
 
 def test_confidence_is_low_exactly_between_the_sure_bounds():
@@ -51,22 +52,9 @@ def test_beds_are_read_by_their_own_model():
     assert not np.allclose(p_bed, p_wood)
 
 
-def _rendered(design, seed):
-    renderer = pytest.importorskip("samples.renderer")
-    from assistant.vision.imageio import decode_photo
-    from assistant.vision.reader import calibrate
-
-    jpeg, t = renderer.calibration_photo(design, 1)
-    game = "indian-summer" if design.startswith("wood") else "cottage-garden"
-    prof, _ = calibrate(jpeg, design, t["rows"], t["cols"], np.array(t["corners"]), t["layout"], game)
-    jpeg, truth = renderer.render_photo(design, seed, difficulty=0.5, tilt_max=30, fill=0.8)
-    photo = decode_photo(jpeg, "x")
-    return photo, np.array(truth["corners"]) / photo.scale, truth, prof
-
-
 @pytest.mark.parametrize("design,seed", [("woodland-1-a", 600001), ("woodland-2-b", 600002), ("bed-2-light", 600003)])
 def test_rendered_board_read_with_true_corners(design, seed):
-    photo, corners, truth, prof = _rendered(design, seed)
+    photo, corners, truth, prof = rendered_board(design, seed)
     cells, conf, det = cellmod.classify_cells(photo.image, corners, prof)
     cov = np.array([[c == "covered" for c in row] for row in truth["cells"]])
     got = np.array([[c == "covered" for c in row] for row in cells])
@@ -124,7 +112,7 @@ def test_a_photo_too_blurred_to_read_is_refused():
 
     from assistant.errors import GardenError
 
-    photo, corners, truth, prof = _rendered("woodland-1-a", 600001)
+    photo, corners, truth, prof = rendered_board("woodland-1-a", 600001)
     soft = cv2.GaussianBlur(photo.image, (0, 0), 12)
     with pytest.raises(GardenError, match="too blurred"):
         cellmod.classify_cells(soft, corners, prof)
