@@ -45,7 +45,7 @@ def training_patches(args) -> tuple[np.ndarray, np.ndarray]:
     seen: dict[str, int] = {}
     for warp, prof, cov, _hole, group, src in warps:
         i = seen[group] = seen.get(group, -1) + 1
-        if src == "extra" and i % 2:  # a further design's jittered copy (rectified after its original)
+        if args.jitter and src == "extra" and i % 2:  # a further design's jittered copy (after its original)
             continue
         if id(prof) not in refs:
             refs[id(prof)] = cell_net.cell_patches(prof.reference, prof).reshape(-1, P, P, 3)

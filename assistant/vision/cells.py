@@ -638,7 +638,8 @@ def classify_cells(img: np.ndarray, corners: np.ndarray, prof: BoardProfile, ref
     """Cells of a located board: COVERED or the printed symbol, a confidence 0..1 each, details.
     refuse_blur=False reads a too blurred photo anyway (the benchmark measures the refusal so)."""
     warp, fine = aligned_to_reference(img, corners, prof)
-    X, names, info = cell_features(warp, _cell_reference(prof))
+    cref = _cell_reference(prof)
+    X, names, info = cell_features(warp, cref)
     info["fine"] = fine
     if refuse_blur and too_blurred(info, prof.game):
         from assistant.errors import GardenError
@@ -647,7 +648,6 @@ def classify_cells(img: np.ndarray, corners: np.ndarray, prof: BoardProfile, ref
                           "(take it again, sharper: hold still, focus on the board).")
     net_z = None
     if cell_net.has_net(prof.game):
-        cref = _cell_reference(prof)
         ref_patches = cref.cached("net_patches", lambda: cell_net.cell_patches(prof.reference, prof))
         net_z = cell_net.log_odds(warp, ref_patches, prof)
     p = probability_covered(X, names, info["sides"], prof.game, net_z)
