@@ -28,8 +28,10 @@ from assistant.vision.geometry import cell_size, project, same_place, turns
 #: outlines are searched at this long side (pixels): a board is seldom smaller than a
 #: tenth of the photo, and its outline then still spans 40 pixels
 WORK_LONG_SIDE = 480
-#: the largest outlines tried
-OUTLINES = 3
+#: the outlines tried, in outline_quads' order: other boards and table patterns can rank
+#: before the board's own (rendered photo, seed 100094: the board's outline fifth, behind
+#: other boards and blobs of the table's pattern)
+OUTLINES = 5
 #: block-matching passes: (reference scale, search radius in cells); the coarse pass
 #: pulls in a guess a frame's width off, the fine one settles it at the reference's scale
 STEPS = ((0.5, 0.6), (1.0, 0.25))

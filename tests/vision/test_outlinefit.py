@@ -76,6 +76,19 @@ def test_an_outline_on_the_frames_inner_edge_is_tried_as_the_grid(profiles, monk
     assert _right_fits(img, ref, truth) == []  # the inset guess alone misses
 
 
+def test_a_board_outline_behind_larger_ones_is_still_tried(profiles, monkeypatch):
+    # other boards and table patterns can outrank the board's own outline (rendered photo,
+    # seed 100094: other boards and merged blobs first, the board fifth)
+    img, truth = synth.scene(0, 7101, tiles=6, tilt=30.0)
+    ref = _Reference(profiles[0])
+    tc = np.asarray(truth["corners"], np.float64)
+    h, w = img.shape[:2]
+    decoys = [tc * 0.5 + np.array([dx, dy]) for dx, dy in ((0, 0), (w / 2, 0), (0, h / 2), (w / 2, h / 2))]
+    quads = decoys + [tc]
+    monkeypatch.setattr(outline, "outline_quads", lambda img, count, *_: quads[:count])
+    assert _right_fits(img, ref, truth)
+
+
 def test_levels_keep_photo_coordinates(profiles):
     """The same board photographed twice as large is located at twice the coordinates
     (the fit is made on a halved level there)."""
