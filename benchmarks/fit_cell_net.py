@@ -104,6 +104,7 @@ def main() -> None:
     ap = cells_bench.arguments()
     ap.add_argument("--epochs", type=int, default=4)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--fit-seed", type=int, default=0, help="the fit's own randomness (start, batches, jitter)")
     args = ap.parse_args()
     if args.game not in cell_net.NET_FILES:
         sys.exit(f"--game: one of {', '.join(cell_net.NET_FILES)}")
@@ -112,7 +113,7 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     X, Y = training_patches(args)
     print(f"{len(X)} cell patches, {Y.mean() * 100:.1f}% covered", flush=True)
-    net = fit(X, Y, args.epochs)
+    net = fit(X, Y, args.epochs, seed=args.fit_seed)
     out = Path(args.write_to) if args.write_to else cell_net.NET_FILES[args.game]
     torch.onnx.export(net, torch.zeros(1, 6, P, P), str(out), input_names=["patches"], output_names=["log_odds"],
                       dynamic_axes={"patches": {0: "cells"}, "log_odds": {0: "cells"}}, dynamo=False)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from assistant.errors import GardenError
-from assistant.vision import artmatch, reader
+from assistant.vision import artmatch, outlinefit, reader
 from assistant.vision.imageio import to_grey
 from assistant.vision.reader import _Reference, calibrate, locate_board, read_photo
 
@@ -107,7 +107,7 @@ def test_frame_fits_need_cells_that_single_out_one_orientation():
     assert not reader._verified(frame_fit(reader.FRAME_CELLS - 0.05, 0.0))
 
 
-def test_uncovered_cells_verify_agreeing_kinds_or_a_lone_grid_line_fit(synth_profile):
+def test_uncovered_cells_verify_agreeing_kinds_or_a_candidate_placing_itself(synth_profile):
     img, truth = synth.scene(0, 4106, tiles=12, tilt=30.0)
     ref = _Reference(synth_profile)
     true = np.array(truth["corners"], np.float64)
@@ -132,6 +132,16 @@ def test_uncovered_cells_verify_agreeing_kinds_or_a_lone_grid_line_fit(synth_pro
     assert settled(at(true, "grid")) == ["grid"]
     assert not settled(at(turned, "grid"))
     assert reader._verified(reader._settled_by_cells(img, [at(true, "grid")], ref)[0])
+    # an outline fit placed by blocks, none of them found turned, places itself too; found
+    # turned as well (or its turned blocks not counted), it needs another kind to agree
+    def by_blocks(corners: np.ndarray, turned: int) -> reader._Located:
+        loc = at(corners, "outline")
+        loc.blocks, loc.turned_blocks = outlinefit.MIN_BLOCKS, turned
+        return loc
+
+    assert settled(by_blocks(true, 0)) == ["outline"]
+    assert not settled(by_blocks(turned, 0))
+    assert not settled(by_blocks(true, 3)) and not settled(by_blocks(true, -1))
 
 
 def test_guided_matching_is_deterministic_and_precise(synth_profile):
