@@ -6,8 +6,9 @@ runs the written file with OpenCV's dnn module). In a separate environment:
     python3 -m venv /tmp/tenv && /tmp/tenv/bin/pip install torch==2.13.0 numpy onnx opencv-python-headless
     /tmp/tenv/bin/python benchmarks/fit_cell_net.py --game indian-summer --cache DIR \\
         --count 600 --seed 9 --cal-seeds 3 --extra-designs 120 --per-design 10 --jitter --epochs 4
-    (the same with --game cottage-garden --threads 1 fitted the beds' net; the shipped files
-    are those two commands' output, the cache filled by bench_photo_cells.py --fit)
+    (that command with --fit-seed 1 fitted the woodland's second net, cell_net_woodland_2.onnx;
+    the same with --game cottage-garden --threads 1 fitted the beds' net; the shipped files
+    are those commands' output, the cache filled by bench_photo_cells.py --fit)
 
 The training photos are bench_photo_cells.py's training mix for that game (its flags, its
 cache of rectified photos: a cache that fit filled is read back without rendering). Every
@@ -104,7 +105,8 @@ def main() -> None:
     ap = cells_bench.arguments()
     ap.add_argument("--epochs", type=int, default=4)
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--fit-seed", type=int, default=0, help="the fit's own randomness (start, batches, jitter)")
+    ap.add_argument("--fit-seed", type=int, default=0,
+                    help="the fit's own randomness (start, batches, jitter); net N of the game is fitted with N")
     args = ap.parse_args()
     if args.game not in cell_net.NET_FILES:
         sys.exit(f"--game: one of {', '.join(cell_net.NET_FILES)}")
@@ -114,7 +116,10 @@ def main() -> None:
     X, Y = training_patches(args)
     print(f"{len(X)} cell patches, {Y.mean() * 100:.1f}% covered", flush=True)
     net = fit(X, Y, args.epochs, seed=args.fit_seed)
-    out = Path(args.write_to) if args.write_to else cell_net.NET_FILES[args.game]
+    members = cell_net.NET_FILES[args.game]
+    if not args.write_to and args.fit_seed >= len(members):
+        sys.exit(f"--fit-seed {args.fit_seed}: {args.game} has {len(members)} nets (give --write-to)")
+    out = Path(args.write_to) if args.write_to else members[args.fit_seed]
     torch.onnx.export(net, torch.zeros(1, 6, P, P), str(out), input_names=["patches"], output_names=["log_odds"],
                       dynamic_axes={"patches": {0: "cells"}, "log_odds": {0: "cells"}}, dynamo=False)
     print(f"wrote {out}")

@@ -5,7 +5,8 @@ bands, a hole's cut). A woodland board's leaf tile shows the board through its h
 ring of tile only 5-13% of a cell wide, often a few pixels in the photo: the measures lose it
 among a neighbour's edge, its shadow and the registration noise. The net sees the cell with a
 quarter cell around it, photo beside reference, and learns those shapes from rendered photos.
-Its log-odds are averaged with the trees' (cells.probability_covered).
+A game may have several nets (fits from other random starts), whose log-odds are averaged; that
+mean is averaged with the trees' (cells.probability_covered).
 
 The net is a file of numbers (ONNX), fitted by benchmarks/fit_cell_net.py (PyTorch, for the
 developer only) and run by OpenCV's dnn module: reading a photo needs nothing beyond OpenCV.
@@ -21,9 +22,11 @@ import numpy as np
 #: side of a patch (pixels) and the share of a cell it shows around the cell on every side
 PATCH = 32
 CONTEXT = 0.25
-#: the net of each game that has one (fitted on that game's boards)
-NET_FILES = {"indian-summer": Path(__file__).with_name("cell_net_woodland.onnx"),
-             "cottage-garden": Path(__file__).with_name("cell_net_beds.onnx")}
+#: the nets of each game that has them (fitted on that game's boards; several are averaged in
+#: log-odds: fits of the same data from other random starts err on different cells)
+NET_FILES = {"indian-summer": (Path(__file__).with_name("cell_net_woodland.onnx"),
+                               Path(__file__).with_name("cell_net_woodland_2.onnx")),
+             "cottage-garden": (Path(__file__).with_name("cell_net_beds.onnx"),)}
 _NETS: dict[Path, cv2.dnn.Net] = {}
 
 
@@ -55,23 +58,28 @@ def net_input(photo: np.ndarray, reference: np.ndarray) -> np.ndarray:
 
 
 def has_net(game: str) -> bool:
-    path = NET_FILES.get(game)
-    return path is not None and path.exists()
+    paths = NET_FILES.get(game, ())
+    return bool(paths) and all(p.exists() for p in paths)
 
 
-def _net(game: str) -> cv2.dnn.Net:
-    path = NET_FILES[game]
+def _net(path: Path) -> cv2.dnn.Net:
     if path not in _NETS:
         _NETS[path] = cv2.dnn.readNetFromONNX(str(path))
     return _NETS[path]
 
 
-def log_odds(warp: np.ndarray, reference_patches: np.ndarray, prof) -> np.ndarray:
-    """rows x cols log-odds of covered by the game's net (has_net) for a rectified photo
-    (reference-sized BGR); reference_patches: cell_patches of the profile's reference."""
+def log_odds(warp: np.ndarray, reference_patches: np.ndarray, prof, paths: tuple[Path, ...] | None = None
+             ) -> np.ndarray:
+    """rows x cols log-odds of covered by the game's nets (has_net), averaged, for a rectified
+    photo (reference-sized BGR); reference_patches: cell_patches of the profile's reference;
+    `paths`: these net files instead of the game's."""
     n = prof.rows * prof.cols
     blob = net_input(cell_patches(warp, prof).reshape(n, PATCH, PATCH, 3),
                      reference_patches.reshape(n, PATCH, PATCH, 3))
-    net = _net(prof.game)
-    net.setInput(blob)
-    return np.asarray(net.forward(), np.float64).reshape(prof.rows, prof.cols)
+    z = np.zeros(n)
+    nets = NET_FILES[prof.game] if paths is None else paths
+    for path in nets:
+        net = _net(path)
+        net.setInput(blob)
+        z += np.asarray(net.forward(), np.float64).ravel()
+    return (z / len(nets)).reshape(prof.rows, prof.cols)

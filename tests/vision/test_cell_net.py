@@ -60,7 +60,11 @@ def test_each_shipped_net_runs_in_opencv_and_alone_reads_a_rendered_board(design
     photo, corners, truth, prof = rendered_board(design, seed)
     assert cell_net.has_net(prof.game)
     warp, _ = cellmod.aligned_to_reference(photo.image, corners, prof)
-    z = cell_net.log_odds(warp, cell_net.cell_patches(prof.reference, prof), prof)
+    patches = cell_net.cell_patches(prof.reference, prof)
     cov = np.array([[c == "covered" for c in row] for row in truth["cells"]])
-    assert z.shape == cov.shape
-    assert ((z >= 0) != cov).sum() == 0  # every cell by a wide margin (log-odds 6 or more)
+    alone = [cell_net.log_odds(warp, patches, prof, (path,)) for path in cell_net.NET_FILES[prof.game]]
+    for z in alone:
+        assert z.shape == cov.shape
+        assert ((z >= 0) != cov).sum() == 0  # every cell by a wide margin (log-odds 6 or more)
+    # the game's nets together: their mean
+    assert np.allclose(cell_net.log_odds(warp, patches, prof), np.mean(alone, axis=0))
