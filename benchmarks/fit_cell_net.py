@@ -110,16 +110,16 @@ def main() -> None:
     args = ap.parse_args()
     if args.game not in cell_net.NET_FILES:
         sys.exit(f"--game: one of {', '.join(cell_net.NET_FILES)}")
+    members = cell_net.NET_FILES[args.game]
+    if not args.write_to and args.fit_seed >= len(members):  # checked before the long fit
+        sys.exit(f"--fit-seed {args.fit_seed}: {args.game} has {len(members)} nets (give --write-to)")
+    out = Path(args.write_to) if args.write_to else members[args.fit_seed]
     import torch
 
     torch.set_num_threads(args.threads)
     X, Y = training_patches(args)
     print(f"{len(X)} cell patches, {Y.mean() * 100:.1f}% covered", flush=True)
     net = fit(X, Y, args.epochs, seed=args.fit_seed)
-    members = cell_net.NET_FILES[args.game]
-    if not args.write_to and args.fit_seed >= len(members):
-        sys.exit(f"--fit-seed {args.fit_seed}: {args.game} has {len(members)} nets (give --write-to)")
-    out = Path(args.write_to) if args.write_to else members[args.fit_seed]
     torch.onnx.export(net, torch.zeros(1, 6, P, P), str(out), input_names=["patches"], output_names=["log_odds"],
                       dynamic_axes={"patches": {0: "cells"}, "log_odds": {0: "cells"}}, dynamo=False)
     print(f"wrote {out}")
