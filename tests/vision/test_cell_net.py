@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 
@@ -66,5 +68,23 @@ def test_each_shipped_net_runs_in_opencv_and_alone_reads_a_rendered_board(design
     for z in alone:
         assert z.shape == cov.shape
         assert ((z >= 0) != cov).sum() == 0  # every cell by a wide margin (log-odds 6 or more)
-    # the game's nets together: their mean
-    assert np.allclose(cell_net.log_odds(warp, patches, prof), np.mean(alone, axis=0))
+    # the game's nets together: the first's reading, averaged with the others' where it is in doubt
+    doubt = np.abs(alone[0]) <= cell_net.DOUBT
+    expect = np.where(doubt, np.mean(alone, axis=0), alone[0])
+    assert np.allclose(cell_net.log_odds(warp, patches, prof), expect)
+
+
+def test_further_nets_read_only_the_cells_the_first_doubts(monkeypatch):
+    prof = SimpleNamespace(rows=2, cols=2, game="g", cell=48, margin_px=24)
+    seen = []
+
+    def forward(path, blob):
+        seen.append((path, len(blob)))
+        return np.array([0.0, 20.0, -1.0, -20.0]) if path == "a" else np.full(len(blob), 3.0)
+
+    monkeypatch.setattr(cell_net, "_forward", forward)
+    monkeypatch.setitem(cell_net.NET_FILES, "g", ("a", "b"))
+    patches = np.zeros((2, 2, cell_net.PATCH, cell_net.PATCH, 3), np.uint8)
+    z = cell_net.log_odds(np.zeros((3 * 48, 3 * 48, 3), np.uint8), patches, prof)
+    assert seen == [("a", 4), ("b", 2)]  # the second net sees the two doubtful cells only
+    assert np.allclose(z, [[1.5, 20.0], [1.0, -20.0]])
