@@ -56,7 +56,7 @@ def rendered_cases(count: int, seed: int, size: tuple[int, int], use_synth: bool
     if not use_synth:
         try:
             from samples.renderer import calibration_photo, render_photo  # type: ignore
-            from samples.renderer.designs import SAMPLE_DESIGNS, SAMPLE_WOODLAND  # type: ignore
+            from samples.renderer.designs import SAMPLE_DESIGNS, SAMPLE_WOODLAND, garden_game  # type: ignore
         except ImportError:
             print("samples.renderer.render_photo is not available: using tests/vision/synth.py")
             use_synth = True
@@ -78,7 +78,7 @@ def rendered_cases(count: int, seed: int, size: tuple[int, int], use_synth: bool
         if design not in profiles:
             img, t = calibration_photo(design, seed)
             profiles[design], _ = calibrate(img, design, t["rows"], t["cols"], np.array(t["corners"]),
-                                            t.get("layout"), _game(t))
+                                            t.get("layout"), garden_game(design))
         s = seed * 100000 + i
         img, t = render_photo(design, s, size=size, **render)
         yield f"{design} seed {s}", img, t, profiles[design]
@@ -88,10 +88,6 @@ def _pair(text: str) -> tuple[int, int]:
     """"AxB" -> (A, B): --size is width x height, --synth-grid rows x columns."""
     a, b = (int(v) for v in text.lower().split("x"))
     return a, b
-
-
-def _game(truth) -> str:
-    return "indian-summer" if truth.get("rows") == 9 and truth.get("cols") == 8 else "cottage-garden"
 
 
 def dir_cases(folder: Path):

@@ -42,13 +42,10 @@ import numpy as np  # noqa: E402
 from assistant.vision import cells as cellmod, symbols  # noqa: E402
 from assistant.vision.imageio import decode_photo  # noqa: E402
 from assistant.vision.reader import calibrate  # noqa: E402
+from samples.renderer.designs import garden_game  # noqa: E402
 
 DESIGNS = ("bed-1-light", "bed-1-dark", "bed-2-light", "bed-2-dark", "bed-3-light", "bed-3-dark",
            "woodland-1-a", "woodland-1-b", "woodland-2-a", "woodland-2-b")
-
-
-def _game(d: str) -> str:
-    return "indian-summer" if d.startswith("wood") else "cottage-garden"
 
 
 def synth_cases(count: int, designs: int = 10):
@@ -84,7 +81,7 @@ def cases(count: int, seed: int, cal_seed: int, designs, size=(1600, 1200), offs
             continue
         if d not in profiles:
             img, t = calibration_photo(d, cal_seed)
-            profiles[d], _ = calibrate(img, d, t["rows"], t["cols"], np.array(t["corners"]), t.get("layout"), _game(d))
+            profiles[d], _ = calibrate(img, d, t["rows"], t["cols"], np.array(t["corners"]), t.get("layout"), garden_game(d))
         s = seed * 100000 + offset + i
         jpg, t = render_photo(d, s, size=size)
         ph = decode_photo(jpg, f"{d} {s}")
@@ -192,7 +189,7 @@ def _sample_profile(d: str, cal: int):
     from samples.renderer import calibration_photo
 
     img, t = calibration_photo(d, cal)
-    return calibrate(img, d, t["rows"], t["cols"], np.array(t["corners"]), t.get("layout"), _game(d))[0]
+    return calibrate(img, d, t["rows"], t["cols"], np.array(t["corners"]), t.get("layout"), garden_game(d))[0]
 
 
 def _synth():
@@ -305,7 +302,7 @@ EXTRA_KINDS = (("bed", "light"), ("bed", "dark"), ("woodland", "a"), ("woodland"
 
 def _extra_kinds(args) -> list[tuple[str, str]]:
     """EXTRA_KINDS of the fitted game (--game), or all of them."""
-    return [(g, v) for g, v in EXTRA_KINDS if not args.game or _game(g) == args.game]
+    return [(g, v) for g, v in EXTRA_KINDS if not args.game or garden_game(g) == args.game]
 
 
 def _extra_counts(args) -> list[int]:
@@ -314,7 +311,7 @@ def _extra_counts(args) -> list[int]:
 
 def fit_main(args) -> None:
     leave = set(filter(None, args.leave_out.split(",")))
-    designs = [d for d in DESIGNS if d not in leave and (not args.game or _game(d) == args.game)]
+    designs = [d for d in DESIGNS if d not in leave and (not args.game or garden_game(d) == args.game)]
     t0 = time.perf_counter()
 
     def log(msg):

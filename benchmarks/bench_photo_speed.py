@@ -53,12 +53,12 @@ def make_photo(folder: Path, case: str = "easy"):
 
     try:
         from samples.renderer import calibration_photo, render_photo  # type: ignore
+        from samples.renderer.designs import garden_game
 
         design, seed, extra = CASES[case]
         img, truth = calibration_photo(design, 1)
-        game = "indian-summer" if truth["rows"] == 9 and truth["cols"] == 8 else "cottage-garden"
         prof, _ = calibrate(img, "bench", truth["rows"], truth["cols"], np.array(truth["corners"]),
-                            truth.get("layout"), game)
+                            truth.get("layout"), garden_game(design))
         photo, truth = render_photo(design, seed, size=(4000, 3000), output="array", **extra)
         source = f"samples.renderer {design} seed {seed} {extra}"
     except ImportError:
@@ -120,7 +120,7 @@ def make_sweep(folder: Path, count: int, seed: int) -> Path:
     """Renders `count` 12 MP photos and their boards' profiles into `folder`; returns the
     manifest (photo, profile folder, truth corners, label per line)."""
     from samples.renderer import calibration_photo, render_photo  # type: ignore
-    from samples.renderer.designs import SAMPLE_DESIGNS, SAMPLE_WOODLAND  # type: ignore
+    from samples.renderer.designs import SAMPLE_DESIGNS, SAMPLE_WOODLAND, garden_game  # type: ignore
 
     from assistant.vision.reader import calibrate
 
@@ -131,8 +131,8 @@ def make_sweep(folder: Path, count: int, seed: int) -> Path:
         board = folder / design
         if not board.exists():
             img, t = calibration_photo(design, seed)
-            game = "indian-summer" if t["rows"] == 9 and t["cols"] == 8 else "cottage-garden"
-            prof, _ = calibrate(img, design, t["rows"], t["cols"], np.array(t["corners"]), t.get("layout"), game)
+            prof, _ = calibrate(img, design, t["rows"], t["cols"], np.array(t["corners"]), t.get("layout"),
+                                garden_game(design))
             prof.save(board)
         photo, truth = render_photo(design, s, size=(4000, 3000), output="array")
         path = folder / f"{design}_{s}.jpg"

@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 def main(names: list[str]) -> None:
     from samples.renderer import SAMPLE_DESIGNS, SAMPLE_WOODLAND, calibration_photo
+    from samples.renderer.designs import garden_game
 
     names = names or list(SAMPLE_DESIGNS) + list(SAMPLE_WOODLAND)
     garden = Path(sys.executable).with_name("garden")
@@ -36,9 +37,8 @@ def main(names: list[str]) -> None:
             photo = Path(tmp) / f"{name}.jpg"
             photo.write_bytes(jpeg)
             corners = " ".join(f"{x:.1f},{y:.1f}" for x, y in truth["corners"])
-            game = "indian-summer" if name.startswith("wood") else "cottage-garden"
             cmd = [str(garden), "calibrate", name, str(photo), "--grid", f"{truth['rows']}x{truth['cols']}",
-                   "--corners", corners, "--layout", truth["layout"], "--game", game]
+                   "--corners", corners, "--layout", truth["layout"], "--game", garden_game(name)]
             subprocess.run(cmd, check=True, env=env)
             dest = ROOT / "calibration" / name
             dest.mkdir(parents=True, exist_ok=True)

@@ -126,13 +126,27 @@ def _style(name: str, game: str, dark: bool) -> dict:
     return s
 
 
+#: the `garden` game whose profile each kind of board gets (`garden calibrate --game`)
+GARDEN_GAMES = {COTTAGE: "cottage-garden", WOODLAND: "indian-summer"}
+
+
+def _kind(name: str) -> str:
+    """COTTAGE or WOODLAND, by the name (see the module's docstring)."""
+    return WOODLAND if name.lower().startswith("wood") else COTTAGE
+
+
+def garden_game(name: str) -> str:
+    """The `garden` game a design's board is calibrated for."""
+    return GARDEN_GAMES[_kind(name)]
+
+
 def get_design(name: str) -> BoardDesign:
     """The design of that name (deterministic)."""
     if not name or not isinstance(name, str):
         raise ValueError("a design needs a non-empty name")
     rng = stream("design", name, "shape")
     lower = name.lower()
-    if lower.startswith("wood"):
+    if _kind(name) == WOODLAND:
         side = "b" if lower.endswith("-b") else "a"
         return BoardDesign(
             name=name, game=WOODLAND, side=side, rows=9, cols=8,
