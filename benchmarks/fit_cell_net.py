@@ -1,4 +1,4 @@
-"""Fits the cell net of a game (assistant/vision/cell_net.py) and writes it as ONNX.
+"""Fits one of a game's cell nets (assistant/vision/cell_net.py) and writes it as ONNX.
 
 For the developer only: it needs PyTorch, which the package and its tests do not (the reader
 runs the written file with OpenCV's dnn module). In a separate environment:
@@ -32,13 +32,14 @@ import numpy as np  # noqa: E402
 
 import bench_photo_cells as cells_bench  # noqa: E402
 from assistant.vision import cell_net  # noqa: E402
+from samples.renderer.designs import garden_game  # noqa: E402
 
 P = cell_net.PATCH
 
 
 def training_patches(args) -> tuple[np.ndarray, np.ndarray]:
     """(n x 6 x P x P float32 net inputs, n covered labels) of the game's training mix."""
-    designs = [d for d in cells_bench.DESIGNS if cells_bench._game(d) == args.game]
+    designs = [d for d in cells_bench.DESIGNS if garden_game(d) == args.game]
     t0 = time.perf_counter()
     warps = cells_bench.training_photos(args, designs, lambda m: print(f"  [{time.perf_counter() - t0:5.0f} s] {m}"))
     refs: dict[int, np.ndarray] = {}

@@ -550,7 +550,7 @@ def _settled_by_cells(img: np.ndarray, results: list[_Located], ref: _Reference)
 def _places_itself(loc: _Located) -> bool:
     """Whether a candidate's place stands without another kind agreeing: a grid-line fit (the
     lattice), or an outline fit by blocks none of which are found with the grid turned."""
-    return loc.method == "grid" or (loc.method == "outline" and loc.blocks > 0 and loc.turned_blocks == 0)
+    return loc.method == "grid" or (loc.method == "outline" and loc.turned_blocks == 0)
 
 
 def _votes_clear(votes: tuple[int, int] | None) -> bool:
