@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import numpy as np
 import pytest
 
@@ -75,7 +73,8 @@ def test_each_shipped_net_runs_in_opencv_and_alone_reads_a_rendered_board(design
 
 
 def test_further_nets_read_only_the_cells_the_first_doubts(monkeypatch):
-    prof = SimpleNamespace(rows=2, cols=2, game="g", cell=48, margin_px=24)
+    prof = _profile(rows=2, cols=2)
+    prof.game = "g"
     seen = []
 
     def forward(path, blob):
@@ -85,6 +84,6 @@ def test_further_nets_read_only_the_cells_the_first_doubts(monkeypatch):
     monkeypatch.setattr(cell_net, "_forward", forward)
     monkeypatch.setitem(cell_net.NET_FILES, "g", ("a", "b"))
     patches = np.zeros((2, 2, cell_net.PATCH, cell_net.PATCH, 3), np.uint8)
-    z = cell_net.log_odds(np.zeros((3 * 48, 3 * 48, 3), np.uint8), patches, prof)
+    z = cell_net.log_odds(np.zeros_like(prof.reference), patches, prof)
     assert seen == [("a", 4), ("b", 2)]  # the second net sees the two doubtful cells only
     assert np.allclose(z, [[1.5, 20.0], [1.0, -20.0]])
