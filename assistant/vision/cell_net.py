@@ -6,7 +6,7 @@ ring of tile only 5-13% of a cell wide, often a few pixels in the photo: the mea
 among a neighbour's edge, its shadow and the registration noise. The net sees the cell with a
 quarter cell around it, photo beside reference, and learns those shapes from rendered photos.
 A game may have several nets (fits from other random starts), whose log-odds are averaged; that
-mean is averaged with the trees' (cells.probability_covered).
+mean is averaged with the trees' (cells.probability_covered) on the cells they doubt.
 
 The net is a file of numbers (ONNX), fitted by benchmarks/fit_cell_net.py (PyTorch, for the
 developer only) and run by OpenCV's dnn module: reading a photo needs nothing beyond OpenCV.
@@ -76,20 +76,27 @@ def _net(path: Path) -> cv2.dnn.Net:
     return _NETS[path]
 
 
-def log_odds(warp: np.ndarray, reference_patches: np.ndarray, prof, paths: tuple[Path, ...] | None = None
-             ) -> np.ndarray:
+def log_odds(warp: np.ndarray, reference_patches: np.ndarray, prof, paths: tuple[Path, ...] | None = None,
+             where: np.ndarray | None = None) -> np.ndarray:
     """rows x cols log-odds of covered by the game's nets (has_net) for a rectified photo
     (reference-sized BGR): the first net's, averaged with the further nets' where it is in doubt
-    (DOUBT); reference_patches: cell_patches of the profile's reference; `paths`: these net files
+    (DOUBT); NaN outside `where` (rows x cols bools; default every cell), cells no net reads.
+    reference_patches: cell_patches of the profile's reference; `paths`: these net files
     instead of the game's."""
     n = prof.rows * prof.cols
+    z = np.full(n, np.nan)
+    read = np.ones(n, bool) if where is None else np.asarray(where, bool).ravel()
+    if not read.any():
+        return z.reshape(prof.rows, prof.cols)
+    # the input of every cell (net_input evens out the exposure over the whole board)
     blob = net_input(cell_patches(warp, prof).reshape(n, PATCH, PATCH, 3),
-                     reference_patches.reshape(n, PATCH, PATCH, 3))
+                     reference_patches.reshape(n, PATCH, PATCH, 3))[read]
     first, *further = NET_FILES[prof.game] if paths is None else paths
-    z = _forward(first, blob)
-    doubt = np.abs(z) <= DOUBT
+    zr = _forward(first, blob)
+    doubt = np.abs(zr) <= DOUBT
     if further and doubt.any():
-        z[doubt] = (z[doubt] + sum(_forward(p, blob[doubt]) for p in further)) / (1 + len(further))
+        zr[doubt] = (zr[doubt] + sum(_forward(p, blob[doubt]) for p in further)) / (1 + len(further))
+    z[read] = zr
     return z.reshape(prof.rows, prof.cols)
 
 

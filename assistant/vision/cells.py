@@ -566,17 +566,20 @@ def _model(game: str) -> dict:
 #: 1-3, where the weight was chosen) and 33 / 31 / 32 / 30 (seeds 11-13; 102 photos perfect)
 NET_WEIGHT = {"indian-summer": 0.8}
 NET_WEIGHT_DEFAULT = 0.5
+#: the nets read only the cells the trees leave in doubt (log-odds at most this far from 0;
+#: ~60 ms a 9x8 board for every cell on a 2-core machine). Those woodland photos: the nets on
+#: the 23% of the cells the trees doubt at 8 (49% at 10) gave 31 and 28 wrong cells where on
+#: every cell 32 and 30, the same definite errors (13, 12) and perfect photos (106, 102)
+TREES_SURE = 8.0
 
 
-def probability_covered(X: np.ndarray, names: list[str], sides: np.ndarray | None = None,
-                        game: str = symbols.DEFAULT_GAME, net_log_odds: np.ndarray | None = None) -> np.ndarray:
-    """P(covered) per cell by the game's model (model_file), averaged in log-odds over its
-    members (fitted on different training mixes: averaged, the model of all boards read 220
-    cells wrong where its first member alone read 252, true corners, 800 rendered photos of
-    the tuning seeds). Each member reads the cell's own measures, then (when the side measures
-    are given) its second stage also sees the first stage's reading of the neighbours. With
-    the game's nets' log-odds (cell_net), the trees' and the nets' are averaged with the game's
-    NET_WEIGHT."""
+def trees_log_odds(X: np.ndarray, names: list[str], sides: np.ndarray | None = None,
+                   game: str = symbols.DEFAULT_GAME) -> np.ndarray:
+    """Log-odds of covered per cell by the game's model (model_file), averaged over its members
+    (fitted on different training mixes: averaged, the model of all boards read 220 cells wrong
+    where its first member alone read 252, true corners, 800 rendered photos of the tuning
+    seeds). Each member reads the cell's own measures, then (when the side measures are given)
+    its second stage also sees the first stage's reading of the neighbours."""
     model = _model(game)
     z = np.zeros(X.shape[:-1])
     members = int(model["MEMBERS"])
@@ -587,10 +590,17 @@ def probability_covered(X: np.ndarray, names: list[str], sides: np.ndarray | Non
             p = cell_fit.probability(model, np.concatenate([X, F2], axis=-1), list(names) + n2, f"2_{i}")
         p = np.clip(p, 1e-9, 1 - 1e-9)
         z += np.log(p / (1 - p))
-    z /= members
+    return z / members
+
+
+def probability_covered(trees_z: np.ndarray, game: str = symbols.DEFAULT_GAME,
+                        net_log_odds: np.ndarray | None = None) -> np.ndarray:
+    """P(covered) per cell from the trees' log-odds (trees_log_odds), averaged with the game's
+    nets' (cell_net) at the game's NET_WEIGHT where the nets read the cell (not NaN)."""
+    z = trees_z
     if net_log_odds is not None:
         w = NET_WEIGHT.get(game, NET_WEIGHT_DEFAULT)
-        z = (1 - w) * z + w * net_log_odds
+        z = np.where(np.isnan(net_log_odds), z, (1 - w) * z + w * net_log_odds)
     return 1 / (1 + np.exp(-z))
 
 
@@ -652,11 +662,12 @@ def classify_cells(img: np.ndarray, corners: np.ndarray, prof: BoardProfile, ref
 
         raise GardenError(f"the photo of board {prof.name} is too blurred to read its cells safely "
                           "(take it again, sharper: hold still, focus on the board).")
+    trees_z = trees_log_odds(X, names, info["sides"], prof.game)
     net_z = None
     if cell_net.has_net(prof.game):
         ref_patches = cref.cached("net_patches", lambda: cell_net.cell_patches(prof.reference, prof))
-        net_z = cell_net.log_odds(warp, ref_patches, prof)
-    p = probability_covered(X, names, info["sides"], prof.game, net_z)
+        net_z = cell_net.log_odds(warp, ref_patches, prof, where=np.abs(trees_z) <= TREES_SURE)
+    p = probability_covered(trees_z, prof.game, net_z)
     p = _veto_plain_art(p, X, names)
     covered = p >= 0.5
     conf = confidence(p)

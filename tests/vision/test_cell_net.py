@@ -45,13 +45,38 @@ def test_the_input_evens_out_exposure_but_keeps_a_tiles_colour():
     assert np.abs(a[3, :3] - a[3, 3:]).mean() > 0.3  # the tile still differs from the reference
 
 
-def test_the_nets_average_with_the_trees():
+def test_the_nets_average_with_the_trees_where_they_read():
     names = cellmod._model("indian-summer")["NAMES_0"].tolist()
     X = np.random.default_rng(3).normal(0, 1, (2, 2, len(names))).astype(np.float32)
-    trees = cellmod.probability_covered(X, names, game="indian-summer")
-    sure = cellmod.probability_covered(X, names, game="indian-summer", net_log_odds=np.full((2, 2), 20.0))
-    doubt = cellmod.probability_covered(X, names, game="indian-summer", net_log_odds=np.full((2, 2), -20.0))
+    z = cellmod.trees_log_odds(X, names, game="indian-summer")
+    trees = cellmod.probability_covered(z, "indian-summer")
+    assert np.allclose(trees, 1 / (1 + np.exp(-z)))
+    sure = cellmod.probability_covered(z, "indian-summer", np.full((2, 2), 20.0))
+    doubt = cellmod.probability_covered(z, "indian-summer", np.full((2, 2), -20.0))
     assert np.all(sure > trees) and np.all(doubt < trees)
+    partly = cellmod.probability_covered(z, "indian-summer", np.array([[20.0, np.nan], [np.nan, -20.0]]))
+    assert partly[0, 0] == sure[0, 0] and partly[1, 1] == doubt[1, 1]
+    assert partly[0, 1] == trees[0, 1] and partly[1, 0] == trees[1, 0]  # no net reading: the trees'
+
+
+def test_the_nets_read_only_the_cells_the_trees_doubt(monkeypatch):
+    photo, corners, truth, prof = rendered_board("woodland-2-b", 600002)
+    asked = {}
+
+    def log_odds(warp, reference_patches, prof, paths=None, where=None):
+        asked["where"] = where
+        return np.where(where, -30.0, np.nan)  # every cell it reads: surely open
+
+    trees = cellmod.trees_log_odds
+    monkeypatch.setattr(cell_net, "log_odds", log_odds)
+    monkeypatch.setattr(cellmod, "trees_log_odds", lambda *a: np.where(np.arange(72).reshape(9, 8) % 2, 20.0, 1.0))
+    cells, conf, det = cellmod.classify_cells(photo.image, corners, prof)
+    monkeypatch.setattr(cellmod, "trees_log_odds", trees)
+    doubt = np.arange(72).reshape(9, 8) % 2 == 0
+    assert np.array_equal(asked["where"], doubt)
+    got = np.array([[c == "covered" for c in row] for row in cells])
+    assert got[~doubt].all()  # the trees sure: covered, as they say
+    assert not got[doubt].any()  # the trees in doubt: the nets' reading
 
 
 @pytest.mark.parametrize("design,seed", [("woodland-1-a", 600001), ("woodland-2-b", 600002),
@@ -79,7 +104,7 @@ def test_further_nets_read_only_the_cells_the_first_doubts(monkeypatch):
 
     def forward(path, blob):
         seen.append((path, len(blob)))
-        return np.array([0.0, 20.0, -1.0, -20.0]) if path == "a" else np.full(len(blob), 3.0)
+        return np.array([0.0, 20.0, -1.0, -20.0])[: len(blob)] if path == "a" else np.full(len(blob), 3.0)
 
     monkeypatch.setattr(cell_net, "_forward", forward)
     monkeypatch.setitem(cell_net.NET_FILES, "g", ("a", "b"))
@@ -87,3 +112,7 @@ def test_further_nets_read_only_the_cells_the_first_doubts(monkeypatch):
     z = cell_net.log_odds(np.zeros_like(prof.reference), patches, prof)
     assert seen == [("a", 4), ("b", 2)]  # the second net sees the two doubtful cells only
     assert np.allclose(z, [[1.5, 20.0], [1.0, -20.0]])
+    seen.clear()
+    z = cell_net.log_odds(np.zeros_like(prof.reference), patches, prof, where=np.array([[True, False], [True, True]]))
+    assert seen[0] == ("a", 3)  # the first net reads only the cells asked for
+    assert np.isnan(z[0, 1]) and not np.isnan(z[[0, 1, 1], [0, 0, 1]]).any()

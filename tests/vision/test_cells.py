@@ -47,9 +47,9 @@ def test_beds_are_read_by_their_own_model():
     names = cellmod._model("cottage-garden")["NAMES_0"].tolist()
     assert names == cellmod._model("indian-summer")["NAMES_0"].tolist()
     X = np.random.default_rng(3).normal(0, 1, (6, 6, len(names))).astype(np.float32)
-    p_bed = cellmod.probability_covered(X, names, game="cottage-garden")
-    p_wood = cellmod.probability_covered(X, names, game="indian-summer")
-    assert not np.allclose(p_bed, p_wood)
+    z_bed = cellmod.trees_log_odds(X, names, game="cottage-garden")
+    z_wood = cellmod.trees_log_odds(X, names, game="indian-summer")
+    assert not np.allclose(z_bed, z_wood)
 
 
 @pytest.mark.parametrize("design,seed", [("woodland-1-a", 600001), ("woodland-2-b", 600002), ("bed-2-light", 600003)])
