@@ -34,7 +34,8 @@ _NETS: dict[Path, cv2.dnn.Net] = {}
 #: the further nets of a game read only the cells the first leaves in doubt (its log-odds at most
 #: this far from 0): each net costs ~60 ms a 9x8 board on a 2-core machine. Woodland photos, true
 #: corners (237 of seeds 1-3 and 11-13): the second net on 10% of the cells (5% at 6) gave the
-#: same wrong cells, definite errors and perfect photos as on all of them
+#: same wrong cells, definite errors and perfect photos as on all of them (the first net then
+#: read every cell; it now reads those the trees doubt, cells.TREES_SURE)
 DOUBT = 8.0
 
 
