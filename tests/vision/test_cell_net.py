@@ -67,11 +67,9 @@ def test_the_nets_read_only_the_cells_the_trees_doubt(monkeypatch):
         asked["where"] = where
         return np.where(where, -30.0, np.nan)  # every cell it reads: surely open
 
-    trees = cellmod.trees_log_odds
     monkeypatch.setattr(cell_net, "log_odds", log_odds)
     monkeypatch.setattr(cellmod, "trees_log_odds", lambda *a: np.where(np.arange(72).reshape(9, 8) % 2, 20.0, 1.0))
     cells, conf, det = cellmod.classify_cells(photo.image, corners, prof)
-    monkeypatch.setattr(cellmod, "trees_log_odds", trees)
     doubt = np.arange(72).reshape(9, 8) % 2 == 0
     assert np.array_equal(asked["where"], doubt)
     got = np.array([[c == "covered" for c in row] for row in cells])
