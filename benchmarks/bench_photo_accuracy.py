@@ -55,8 +55,9 @@ def rendered_cases(count: int, seed: int, size: tuple[int, int], use_synth: bool
     profiles = {}
     if not use_synth:
         try:
-            from samples.renderer import calibration_photo, render_photo  # type: ignore
-            from samples.renderer.designs import SAMPLE_DESIGNS, SAMPLE_WOODLAND, garden_game  # type: ignore
+            from samples.calibrated import sample_profile  # type: ignore
+            from samples.renderer import render_photo  # type: ignore
+            from samples.renderer.designs import SAMPLE_DESIGNS, SAMPLE_WOODLAND  # type: ignore
         except ImportError:
             print("samples.renderer.render_photo is not available: using tests/vision/synth.py")
             use_synth = True
@@ -76,9 +77,7 @@ def rendered_cases(count: int, seed: int, size: tuple[int, int], use_synth: bool
     for i in range(count):
         design = designs[i % len(designs)]
         if design not in profiles:
-            img, t = calibration_photo(design, seed)
-            profiles[design], _ = calibrate(img, design, t["rows"], t["cols"], np.array(t["corners"]),
-                                            t.get("layout"), garden_game(design))
+            profiles[design] = sample_profile(design, seed)
         s = seed * 100000 + i
         img, t = render_photo(design, s, size=size, **render)
         yield f"{design} seed {s}", img, t, profiles[design]

@@ -42,6 +42,7 @@ import numpy as np  # noqa: E402
 from assistant.vision import cells as cellmod, symbols  # noqa: E402
 from assistant.vision.imageio import decode_photo  # noqa: E402
 from assistant.vision.reader import calibrate  # noqa: E402
+from samples.calibrated import sample_profile  # noqa: E402
 from samples.renderer.designs import garden_game  # noqa: E402
 
 DESIGNS = ("bed-1-light", "bed-1-dark", "bed-2-light", "bed-2-dark", "bed-3-light", "bed-3-dark",
@@ -72,7 +73,7 @@ def cv2_jpeg(img) -> bytes:
 
 def cases(count: int, seed: int, cal_seed: int, designs, size=(1600, 1200), offset: int = 0):
     """Yields (design, seed, decoded photo, truth corners in decoded pixels, truth, profile)."""
-    from samples.renderer import calibration_photo, render_photo
+    from samples.renderer import render_photo
 
     profiles = {}
     for i in range(count):
@@ -80,8 +81,7 @@ def cases(count: int, seed: int, cal_seed: int, designs, size=(1600, 1200), offs
         if d not in designs:
             continue
         if d not in profiles:
-            img, t = calibration_photo(d, cal_seed)
-            profiles[d], _ = calibrate(img, d, t["rows"], t["cols"], np.array(t["corners"]), t.get("layout"), garden_game(d))
+            profiles[d] = sample_profile(d, cal_seed)
         s = seed * 100000 + offset + i
         jpg, t = render_photo(d, s, size=size)
         ph = decode_photo(jpg, f"{d} {s}")
@@ -148,14 +148,14 @@ def _training_groups(args, designs):
             def make(d=d, cal=cal, j=j):
                 shots = [(ph.image, corners, *truth_masks(t), s) for _, s, ph, corners, t, _ in
                          cases(args.count, args.seed, cal, [d], offset=20000 * j)]
-                return _sample_profile(d, cal), shots  # the profile cases() calibrated, again
+                return sample_profile(d, cal), shots  # the profile cases() calibrated, again
             groups.append((f"sample_{d}_{cal}_{args.seed}_{args.count}", d, "sample", make))
     for k in range(max(_extra_counts(args))):
         for g, v in _extra_kinds(args):
             d = f"{g}-t{k}-{v}"
 
             def make(d=d, k=k):
-                prof = _sample_profile(d, 5000 + k)
+                prof = sample_profile(d, 5000 + k)
                 shots = []
                 for i in range(args.per_design):
                     s = 8_000_000 + 1000 * k + i
@@ -185,13 +185,6 @@ def _synth_count(args) -> int:
     return args.synth if args.game in ("", symbols.DEFAULT_GAME) else 0
 
 
-def _sample_profile(d: str, cal: int):
-    from samples.renderer import calibration_photo
-
-    img, t = calibration_photo(d, cal)
-    return calibrate(img, d, t["rows"], t["cols"], np.array(t["corners"]), t.get("layout"), garden_game(d))[0]
-
-
 def _synth():
     """tests/vision/synth.py, the independent board renderer."""
     sys.path.insert(0, str(ROOT / "tests" / "vision"))
@@ -209,9 +202,9 @@ def _profile_of(key: str):
     """Recalibrates the profile a cached group was rectified with."""
     kind, name, *rest = key.split("_")
     if kind == "sample":
-        return _sample_profile(name, int(rest[0]))
+        return sample_profile(name, int(rest[0]))
     if kind == "extra":
-        return _sample_profile(name, 5000 + _extra_index(name))
+        return sample_profile(name, 5000 + _extra_index(name))
     return _synth_profile(int(name))
 
 

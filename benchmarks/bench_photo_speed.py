@@ -52,13 +52,11 @@ def make_photo(folder: Path, case: str = "easy"):
     from assistant.vision.reader import calibrate
 
     try:
-        from samples.renderer import calibration_photo, render_photo  # type: ignore
-        from samples.renderer.designs import garden_game
+        from samples.calibrated import sample_profile  # type: ignore
+        from samples.renderer import render_photo  # type: ignore
 
         design, seed, extra = CASES[case]
-        img, truth = calibration_photo(design, 1)
-        prof, _ = calibrate(img, "bench", truth["rows"], truth["cols"], np.array(truth["corners"]),
-                            truth.get("layout"), garden_game(design))
+        prof = sample_profile(design, 1, "bench")
         photo, truth = render_photo(design, seed, size=(4000, 3000), output="array", **extra)
         source = f"samples.renderer {design} seed {seed} {extra}"
     except ImportError:
@@ -119,10 +117,9 @@ def _located_only(path: Path, prof):
 def make_sweep(folder: Path, count: int, seed: int) -> Path:
     """Renders `count` 12 MP photos and their boards' profiles into `folder`; returns the
     manifest (photo, profile folder, truth corners, label per line)."""
-    from samples.renderer import calibration_photo, render_photo  # type: ignore
-    from samples.renderer.designs import SAMPLE_DESIGNS, SAMPLE_WOODLAND, garden_game  # type: ignore
-
-    from assistant.vision.reader import calibrate
+    from samples.calibrated import sample_profile  # type: ignore
+    from samples.renderer import render_photo  # type: ignore
+    from samples.renderer.designs import SAMPLE_DESIGNS, SAMPLE_WOODLAND  # type: ignore
 
     designs = list(SAMPLE_DESIGNS) + list(SAMPLE_WOODLAND)
     rows = []
@@ -130,10 +127,7 @@ def make_sweep(folder: Path, count: int, seed: int) -> Path:
         design, s = designs[i % len(designs)], seed * 100000 + i
         board = folder / design
         if not board.exists():
-            img, t = calibration_photo(design, seed)
-            prof, _ = calibrate(img, design, t["rows"], t["cols"], np.array(t["corners"]), t.get("layout"),
-                                garden_game(design))
-            prof.save(board)
+            sample_profile(design, seed).save(board)
         photo, truth = render_photo(design, s, size=(4000, 3000), output="array")
         path = folder / f"{design}_{s}.jpg"
         cv2.imwrite(str(path), photo, [cv2.IMWRITE_JPEG_QUALITY, 92])

@@ -101,13 +101,11 @@ def rendered_board(design: str, seed: int):
     photo of it (moderate difficulty, tilted up to 30 degrees): (decoded photo, the grid's true
     corners in its pixels, truth, profile)."""
     renderer = pytest.importorskip("samples.renderer")
-    from samples.renderer.designs import garden_game
+    from samples.calibrated import sample_profile
 
     from assistant.vision.imageio import decode_photo
-    from assistant.vision.reader import calibrate
 
-    jpeg, t = renderer.calibration_photo(design, 1)
-    prof, _ = calibrate(jpeg, design, t["rows"], t["cols"], np.array(t["corners"]), t["layout"], garden_game(design))
+    prof = sample_profile(design, 1)
     jpeg, truth = renderer.render_photo(design, seed, difficulty=0.5, tilt_max=30, fill=0.8)
     photo = decode_photo(jpeg, "x")
     return photo, np.array(truth["corners"]) / photo.scale, truth, prof

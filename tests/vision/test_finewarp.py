@@ -85,10 +85,11 @@ def test_the_photo_is_sampled_once_through_homography_and_field():
     # reference better than the homography alone, and is no softer
     renderer = pytest.importorskip("samples.renderer")
     from assistant.vision import cells
+    from samples.calibrated import sample_profile
+
     from assistant.vision.imageio import decode_photo
 
-    jpeg, t = renderer.calibration_photo("woodland-2-b", 1)
-    prof, _ = calibrate(jpeg, "w", t["rows"], t["cols"], np.array(t["corners"]), t["layout"], "indian-summer")
+    prof = sample_profile("woodland-2-b", 1, "w")
     jpeg, truth = renderer.render_photo("woodland-2-b", 610001, lens_k1=0.06, tilt_max=20, fill=0.9, coverage=0.3)
     photo = decode_photo(jpeg, "x")
     corners = np.array(truth["corners"]) / photo.scale

@@ -171,11 +171,11 @@ def test_best_cells_are_the_few_that_show():
 
 def _rendered(design: str, seed: int, coverage: float):
     renderer = pytest.importorskip("samples.renderer")
+    from samples.calibrated import sample_profile
+
     from assistant.vision.imageio import decode_photo
 
-    img, t = renderer.calibration_photo(design, 2)
-    prof, _ = calibrate(img, design, t["rows"], t["cols"], np.array(t["corners"]), t.get("layout"),
-                        "indian-summer")
+    prof = sample_profile(design, 2)
     jpg, truth = renderer.render_photo(design, seed, size=(1600, 1200), coverage=coverage)
     photo = decode_photo(jpg, "x")
     truth["corners"] = (np.array(truth["corners"]) / photo.scale).tolist()

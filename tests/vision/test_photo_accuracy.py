@@ -62,12 +62,11 @@ def test_synthetic_boards_read_or_refused():
 
 def test_rendered_boards_smoke():
     renderer = pytest.importorskip("samples.renderer")
-    if not hasattr(renderer, "render_photo"):
-        pytest.skip("renderer has no render_photo yet")
+    from samples.calibrated import sample_profile
+
     ok = 0
     for design, seed in (("bed-2-dark", 0), ("bed-3-light", 2), ("bed-3-light", 3)):
-        jpeg, t = renderer.calibration_photo(design)
-        prof, _ = calibrate(jpeg, design, t["rows"], t["cols"], np.array(t["corners"]), t["layout"])
+        prof = sample_profile(design)
         jpeg, truth = renderer.render_photo(design, seed, difficulty=0.3, tilt_max=25, fill=0.7)
         try:
             reading = read_photo(jpeg, prof)
