@@ -150,7 +150,7 @@ def fit_grid_in_quad(grey: np.ndarray, quad: np.ndarray, rows: int, cols: int,
         H = int(np.clip(H, cell_px * r * 0.6, cell_px * r / min_frac * 1.6))
         dst = np.array([[0, 0], [W - 1, 0], [W - 1, H - 1], [0, H - 1]], np.float32)
         M = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
-        warp = cv2.warpPerspective(grey, M, (W, H), flags=cv2.INTER_AREA if False else cv2.INTER_LINEAR)
+        warp = cv2.warpPerspective(grey, M, (W, H), flags=cv2.INTER_LINEAR)
         colp, rowp = _edge_profiles(warp)
         x0, dx, wx, mx = _fit_lattice(colp, c, min_frac)
         y0, dy, wy, my = _fit_lattice(rowp, r, min_frac)
