@@ -2,7 +2,8 @@
 
 Prints: board found % (found = read, with corners within 2% of the grid's
 diagonal of the truth), per-cell error % (covered vs not) over found photos,
-photos read without a single wrong cell, uncertain cells, the same figures per board
+photos read without a single wrong cell, uncertain cells, how the found boards were
+placed (the locating method, with its median read time), the same figures per board
 size (5x5 Cottage Garden beds, 9x8 Indian Summer woodland boards), refusals, and each failure.
 
     .venv/bin/python benchmarks/bench_photo_accuracy.py [--count 60] [--seed 1] [--size 1600x1200]
@@ -122,6 +123,8 @@ def main() -> None:
     split: dict[tuple[str, str], list[int]] = {}
     # per board size (a game's board): photos, found, cells read, wrong cells, perfect photos
     by_size: dict[str, list[int]] = {}
+    # read times (s) of the found boards by how they were placed (outline, grid, art, ...)
+    by_method: dict[str, list[float]] = {}
 
     def tally(truth, design_label, outcome):
         tilt = (truth.get("params") or {}).get("tilt_deg")
@@ -136,6 +139,7 @@ def main() -> None:
         size[0] += 1
         tc = np.array(truth["corners"], np.float64)
         diag = np.linalg.norm(tc[0] - tc[2])
+        t_read = time.perf_counter()
         try:
             reading = read_photo(source if isinstance(source, bytes) else load_photo(source), prof)
         except GardenError as err:
@@ -151,6 +155,7 @@ def main() -> None:
             continue
         found += 1
         by_markers += reading.method == "markers"
+        by_method.setdefault(reading.method, []).append(time.perf_counter() - t_read)
         scores.append((reading.locate_score, reading.details.get("second", 0.0)))
         bad = _covered(reading.cells) != _covered(truth["cells"])
         # printed symbols must also match where uncovered
@@ -186,6 +191,8 @@ def main() -> None:
         sc = np.array(scores)
         print(f"match score of found boards: min {sc[:, 0].min():.2f} median {np.median(sc[:, 0]):.2f}; "
               f"smallest orientation margin {(sc[:, 0] - sc[:, 1]).min():.2f}")
+    print("placed by: " + ", ".join(f"{m} {len(t)} (median {np.median(t) * 1000:.0f} ms)"
+                                    for m, t in sorted(by_method.items(), key=lambda kv: -len(kv[1]))))
     for name, (p_, f_, c_, w_, ok_) in sorted(by_size.items()):
         print(f"board {name:6s} photos {p_:3d}  found {f_} ({f_ / p_ * 100:.1f}%)  per-cell error "
               f"{w_ / max(c_, 1) * 100:.2f}% ({w_} of {c_})  perfect {ok_} ({ok_ / p_ * 100:.1f}% of all)")
