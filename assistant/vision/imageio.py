@@ -37,8 +37,8 @@ def to_grey(img: np.ndarray) -> np.ndarray:
 class ImageInfo:
     """What the file header says, before any decoding."""
 
-    format: str  # "jpeg", "png" or "other"
-    width: int | None = None  # stored (not EXIF-rotated) size
+    format: str  # "jpeg", "png", "bmp", "webp", "tiff", "avif", "jp2", "heif" or "other"
+    width: int | None = None  # stored (not EXIF-rotated) size, when the header tells it
     height: int | None = None
     orientation: int = 1  # EXIF orientation tag, 1..8
     has_alpha: bool = False
@@ -86,8 +86,66 @@ def _exif_orientation(app1: bytes) -> int:
     return 1
 
 
+#: ISO BMFF ('ftyp') brands. HEIF is an iPhone's default photo format, which OpenCV cannot
+#: decode (its own message would be "not an image"); AVIF it can
+_AVIF_BRANDS = {b"avif", b"avis"}
+_HEIF_BRANDS = {b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"hevm", b"hevs", b"mif1", b"msf1"}
+_JP2_SIGNATURES = (b"\x00\x00\x00\x0cjP  \r\n\x87\n", b"\xff\x4f\xff\x51")
+
+
+def _u(data: bytes, pos: int, fmt: str) -> int | None:
+    """One unpacked integer at `pos`, None past the end."""
+    size = struct.calcsize(fmt)
+    return struct.unpack(fmt, data[pos : pos + size])[0] if pos + size <= len(data) else None
+
+
+def _bmff_info(data: bytes) -> ImageInfo:
+    """An ISO BMFF image (AVIF or HEIF, told by the ftyp brands); AVIF's size from its first
+    'ispe' property (the primary image's, written first by encoders)."""
+    box = _u(data, 0, ">I") or 0
+    brands = {data[8:12]} | {data[p : p + 4] for p in range(16, min(box, 256), 4)}
+    if not brands & _AVIF_BRANDS:
+        return ImageInfo("heif" if brands & _HEIF_BRANDS else "other")
+    at = data.find(b"ispe", 0, 1 << 16)
+    if at < 0:
+        return ImageInfo("avif")
+    return ImageInfo("avif", _u(data, at + 8, ">I"), _u(data, at + 12, ">I"))
+
+
+def _webp_info(data: bytes) -> ImageInfo:
+    """A WebP's size from its first chunk (lossy VP8, lossless VP8L or extended VP8X)."""
+    chunk = data[12:16]
+    w = h = None
+    if chunk == b"VP8 " and data[23:26] == b"\x9d\x01\x2a":
+        w, h = (_u(data, 26, "<H") or 0) & 0x3FFF, (_u(data, 28, "<H") or 0) & 0x3FFF
+    elif chunk == b"VP8L" and data[20:21] == b"\x2f":
+        bits = _u(data, 21, "<I") or 0
+        w, h = (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+    elif chunk == b"VP8X" and len(data) >= 30:
+        w = int.from_bytes(data[24:27], "little") + 1
+        h = int.from_bytes(data[27:30], "little") + 1
+    return ImageInfo("webp", w, h)
+
+
+def _tiff_info(data: bytes) -> ImageInfo:
+    """A TIFF's size from its first image directory (ImageWidth, ImageLength)."""
+    end = "<" if data[:2] == b"II" else ">"
+    ifd = _u(data, 4, end + "I")
+    count = None if ifd is None else _u(data, ifd, end + "H")
+    size: dict[int, int] = {}
+    for i in range(count or 0):
+        off = ifd + 2 + 12 * i
+        tag, typ = _u(data, off, end + "H"), _u(data, off + 2, end + "H")
+        if tag in (256, 257) and typ in (3, 4):
+            value = _u(data, off + 8, end + ("H" if typ == 3 else "I"))
+            if value is not None:
+                size[tag] = value
+    return ImageInfo("tiff", size.get(256), size.get(257))
+
+
 def parse_header(data: bytes) -> ImageInfo:
-    """Reads size and orientation from a JPEG or PNG header without decoding."""
+    """Reads the format, size and (JPEG) EXIF orientation from an image's header without
+    decoding it."""
     if data[:2] == b"\xff\xd8":
         orientation = 1
         pos = 2
@@ -118,6 +176,16 @@ def parse_header(data: bytes) -> ImageInfo:
         w, h = struct.unpack(">II", data[16:24])
         colour_type = data[25]
         return ImageInfo("png", w, h, 1, has_alpha=colour_type in (4, 6))
+    if data[:2] == b"BM" and len(data) >= 26:
+        return ImageInfo("bmp", _u(data, 18, "<i"), abs(_u(data, 22, "<i") or 0))
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return _webp_info(data)
+    if data[:4] in (b"II*\x00", b"MM\x00*"):
+        return _tiff_info(data)
+    if data[4:8] == b"ftyp":
+        return _bmff_info(data)
+    if data.startswith(_JP2_SIGNATURES):
+        return ImageInfo("jp2")
     return ImageInfo("other")
 
 
@@ -162,9 +230,10 @@ def decode_photo(data: bytes, name: str, *, target: int = TARGET_LONG_SIDE,
         raise GardenError(f"{name} is empty (0 bytes), not a photo.")
     info = parse_header(data)
     if info.format == "other":
-        head = data[:16]
-        if not (head.startswith(b"BM") or head[:4] in (b"RIFF", b"II*\x00", b"MM\x00*")):
-            raise GardenError(f"{name} is not an image (expected a JPEG or PNG photo).")
+        raise GardenError(f"{name} is not an image (expected a JPEG or PNG photo).")
+    if info.format == "heif":
+        raise GardenError(f"{name} is a HEIC/HEIF photo, which cannot be read here: export it as JPEG "
+                          "(on an iPhone, Settings > Camera > Formats > Most Compatible takes JPEGs).")
     if _looks_truncated(info, data):
         raise GardenError(f"{name} is truncated: the image data ends early.")
     if info.width is not None and info.height is not None:

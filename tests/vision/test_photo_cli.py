@@ -126,10 +126,12 @@ def _bad_files(tmp_path):
     files["no_board"] = tmp_path / "noboard.jpg"
     cv2.imwrite(str(files["no_board"]), noise)
     files["missing"] = tmp_path / "missing.jpg"
+    files["heic"] = tmp_path / "IMG_0001.HEIC"  # an iPhone photo's first box, as far as the reader looks
+    files["heic"].write_bytes(b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(400))
     return files
 
 
-@pytest.mark.parametrize("kind", ["not_image", "empty", "truncated", "tiny", "huge", "no_board", "missing"])
+@pytest.mark.parametrize("kind", ["not_image", "empty", "truncated", "tiny", "huge", "no_board", "missing", "heic"])
 def test_bad_photos(board, cli, tmp_path, kind):
     path = _bad_files(tmp_path)[kind]
     for args in (("--board", "syn"), ("--grid", "5x5")):
