@@ -69,7 +69,7 @@ def status_view(state: GameState, name: str) -> Panel:
                     "(garden animal); end: garden next", style="italic")
         if turn.refills:
             info.append("\nRefill pending: " + ", ".join(state.players[i].name for i in turn.refills)
-                        + " (garden path NAME --draw ...)", style="bold")
+                        + " (garden path NAME " + ("UL,UR,...)" if state.setup.solo else "g,o,o,r,g)"), style="bold")
     sup = (f"Supply: {held(state.supply)} · squirrels {state.squirrels_left} · animals {state.animals_left} · "
            f"stack tokens: {', '.join(f'{k.upper()} {supply.STACK_TOKEN[k]}' for k in state.stacks) or 'none'}")
     title = f"Indian Summer · {name}" + (" · solo" if state.setup.solo else "")

@@ -5,7 +5,7 @@ import pytest
 from assistant.errors import GardenError
 from assistant.games.indian_summer import rules
 
-from tests.indian.helpers import check_conservation, new, play, refused
+from tests.indian.helpers import act, check_conservation, new, play, refused
 
 
 def test_setup_counts():
@@ -23,6 +23,9 @@ def test_setup_refusals():
     assert err.value.rule_id == "IS-SETUP-1"
     with pytest.raises(GardenError):
         new("A,a")
+    with pytest.raises(GardenError) as err:
+        new("Ring,Ann")  # a 2-player mushroom could never take from this player's path
+    assert err.value.rule_id == "IS-SETUP-1"
 
 
 def test_one_main_action_a_turn():
@@ -100,6 +103,18 @@ def test_robbed_empty_path_must_refill_first():
         s2 = play(s2, "squirrel", "next", "leaf " + s2.players[1].path[0], "next", "squirrel", "next")
     s2 = play(s2, f"mushroom Ben:{s2.players[1].path[0]},Cy:green", "next")  # may: the refill lapses
     assert s2.players[1].path == ()
+
+
+def test_the_refill_hint_is_a_command_that_refills():
+    # the message of an emptied path spells the command to type, with example colours
+    s = new()
+    for _ in range(4):
+        s = play(s, "squirrel", "next", "leaf " + s.players[1].path[0], "next", "squirrel", "next")
+    messages = rules.apply(s, act(f"mushroom Ben:{s.players[1].path[0]},Cy:green")).notes
+    hint = next(m for m in messages if "IS-PATH-3" in m).split("(garden ")[1].split(")")[0]
+    assert hint == "path Ben g,o,o,r,g"
+    s = play(s, f"mushroom Ben:{s.players[1].path[0]},Cy:green", hint)
+    assert s.players[1].path == ("green", "orange", "orange", "red", "green")
 
 
 def test_blueberry_on_a_full_path_takes_one_more():

@@ -54,6 +54,9 @@ def new_game(setup: Setup) -> GameState:
     names = [n.lower() for n in setup.players]
     if len(set(names)) != len(names):
         raise IllegalMove("IS-SETUP-1", "Each player needs a different name.")
+    if "ring" in names:  # a 2-player mushroom names the common path so (OPPONENT:COLOUR,ring:COLOUR)
+        raise IllegalMove("IS-SETUP-1", "'ring' names the common path in a mushroom action; give the player "
+                          "another name.")
     boards: list = [None] * count
     if setup.board_mode:
         if len(setup.woods) != count:
@@ -260,7 +263,8 @@ def _note_empty_path(state: GameState, index: int, robbed: bool) -> tuple[GameSt
         how = "may refill it to 5 at once"
     where = "from the rows" if state.setup.solo else "from the common path"
     state = state._replace(turn=state.turn._replace(refills=refills, forced=forced))
-    return state, [f"{player.name}'s path is empty: {player.name} {how} {where} (garden path {player.name} --draw ...). "
+    draw = "UL,UR,..." if state.setup.solo else "g,o,o,r,g"  # the row ends taken / the colours drawn, in order
+    return state, [f"{player.name}'s path is empty: {player.name} {how} {where} (garden path {player.name} {draw}). "
                    f"[{'IS-PATH-3' if robbed else 'IS-PATH-2'}]"]
 
 
