@@ -52,7 +52,7 @@ def test_red_line_position_is_a_house_rule():
 
 
 def test_last_cube_leaving_start_earns_a_flowerpot():
-    s = play(new(), ScoreBed("Ann", 1, 0, orange=1), ScoreBed("Ann", 1, 0, orange=2))
+    s = play(new(), ScoreBed("Ann", 1, 0, orange=1), ScoreBed("Ann", 1, 0, orange=2), NextTurn(), NextTurn())
     out = rules.apply(s, ScoreBed("Ann", 1, 0, orange=3))
     assert any("Last orange cube left start" in n for n in out.notes)
     again = rules.apply(out.state, ScoreBed("Ann", 1, 0, orange=3))
@@ -88,8 +88,25 @@ def test_counts_no_bed_can_have_are_refused():
 def test_score_on_another_players_turn_needs_the_reward_flag():
     err = refused(new(), ScoreBed("Ben", 2, 0, orange=1), "CG-TURN-1")
     assert "--reward" in str(err)
-    s = play(new(), ScoreBed("Ben", 2, 0, orange=1, reward=True))
-    assert s.players[1].score == 2 and s.current == 0
+    refused(new(), ScoreBed("Ben", 2, 0, orange=1, reward=True), "CG-TURN-1")  # no turn of Ben's has passed
+    # Ann places a cat and passes the turn: the bed that cat completed scores late
+    s = play(new(), PlaceCats("Ann", 1), NextTurn())
+    s = play(s, ScoreBed("Ann", 2, 0, orange=2, reward=True))
+    assert s.players[0].score == 2 and s.current == 1
+    refused(s, ScoreBed("Ann", 2, 0, orange=3, reward=True), "CG-TURN-1")  # that one cat is used up
+    s = play(new("Ann,Ben,Cy"), PlaceCats("Ann", 1), NextTurn(), NextTurn())
+    refused(s, ScoreBed("Ann", 2, 0, orange=3, reward=True), "CG-TURN-1")  # Ben's turn passed, not Ann's
+
+
+def test_at_most_two_beds_score_in_a_turn():
+    s = play(new(), ScoreBed("Ann", 1, 0, orange=1), ScoreBed("Ann", 1, 0, orange=2))
+    err = refused(s, ScoreBed("Ann", 1, 0, orange=3), "CG-SCORE-1")
+    assert "two beds" in str(err)
+    # late scores count with the turn's own: a red-line cat won (and a third cat to place) by
+    # one bed in the turn, one bed late, no third
+    s = play(new(), ScoreBed("Ann", 7, 0, orange=1), NextTurn(), ScoreBed("Ann", 2, 0, orange=2, reward=True))
+    assert s.passed.rewards == 1
+    refused(s, ScoreBed("Ann", 2, 0, orange=3, reward=True), "CG-SCORE-1")
 
 
 def test_unknown_player_is_refused():

@@ -12,10 +12,12 @@ from assistant.games.cottage_garden import tracks
 from assistant.games.cottage_garden.actions import (
     Action, Discard, NextTurn, Pay, PlaceCat, PlaceCats, PlacePot, PlantTile, Refill, ScoreBed, Withdraw,
 )
-from assistant.games.cottage_garden.state import BEEHIVES, GameState, Player, Setup, TurnState
+from assistant.games.cottage_garden.state import BEEHIVES, GameState, PassedTurn, Player, Setup, TurnState
 from assistant.games.cottage_garden.tracks import COLOURS, CUBES_PER_COLOUR, TOP, Colour
 
 BED_CELLS = 25  # a 5x5 bed
+#: beds a player can score in one turn: their two (the bed taken after a scoring is empty)
+BEDS_A_TURN = 2
 PAYMENT_POINTS = 2
 MAX_PLAYERS = 4
 
@@ -120,6 +122,8 @@ def _place_cats(state: GameState, action: PlaceCats) -> Outcome:
     if player.beds == 0:
         raise IllegalMove("CG-FINAL-3", f"{player.name} has no bed left to place a cat on.")
     state = state.with_player(index, player._replace(cats=player.cats - action.count))
+    # cats placed may complete a bed: scored now, or with --reward once the turn is passed
+    state = state._replace(turn=state.turn._replace(rewards=state.turn.rewards + action.count))
     return Outcome(state, (f"{player.name} places {action.count} cat(s) on their beds; if a bed is now complete, score it.",))
 
 
@@ -130,14 +134,19 @@ def _score(state: GameState, action: ScoreBed) -> Outcome:
         raise IllegalMove("CG-SCORE-1", "A bed cannot show a negative number of flowerpots or cloches.")
     if action.pots + action.cloches > BED_CELLS:
         raise IllegalMove("CG-SCORE-1", f"A 5x5 bed shows at most {BED_CELLS} flowerpots and cloches together, not {action.pots + action.cloches}.")
-    if index != state.current and not action.reward:
-        raise IllegalMove("CG-TURN-1", f"It is {state.current_player.name}'s turn, not {player.name}'s: a bed scores on its owner's turn "
-                          "(if a reward completed it after the turn was passed, add --reward).")
+    late = index != state.current  # a bed a reward completed after its owner's turn was passed
+    if late:
+        _check_late_score(state, index, action.reward)
     if player.beds == 0:
         raise IllegalMove("CG-FINAL-3", f"{player.name} has no bed left to score.")
-    if index == state.current:
+    scored = state.passed.scored if late and state.passed else state.turn.scored
+    if scored >= BEDS_A_TURN:
+        raise IllegalMove("CG-SCORE-1", f"{player.name} has scored {scored} beds in this turn: a player has two beds, "
+                          "and the bed taken after a scoring is empty.")
+    if not late:
         _must_pay_first(state)
     notes: list[str] = []
+    rewards = 0  # won by this scoring
     if state.setup.board_mode:
         _board().check_board_score(state, index, action)
     elif action.bed is not None:
@@ -149,8 +158,9 @@ def _score(state: GameState, action: ScoreBed) -> Outcome:
             continue
         if cube is None or not 1 <= cube <= CUBES_PER_COLOUR:
             raise IllegalMove("CG-SCORE-2", f"Name the {colour} cube that moves: 1, 2 or 3.")
-        state, moved = _move_up(state, index, colour, cube, count)  # type: ignore[arg-type]
+        state, moved, won = _move_up(state, index, colour, cube, count)  # type: ignore[arg-type]
         notes.extend(moved)
+        rewards += won
     player = state.players[index]
     if state.setup.board_mode:
         state, cleaned = _board().clean_up_bed(state, index, action.bed)  # type: ignore[arg-type]
@@ -163,14 +173,34 @@ def _score(state: GameState, action: ScoreBed) -> Outcome:
         notes.append("Clean-up: pot tokens and cats to the supply, tiles to the back of the queue, the bed flipped "
                      "becomes the public bed; take the previous public bed, not flipped.")
     state = state.with_player(index, player)
-    if index == state.current:
-        state = state._replace(turn=state.turn._replace(scored=state.turn.scored + 1))
+    if late:
+        p = state.passed
+        state = state._replace(passed=p._replace(rewards=p.rewards - 1 + rewards, scored=p.scored + 1))
+    else:
+        state = state._replace(turn=state.turn._replace(scored=state.turn.scored + 1,
+                                                        rewards=state.turn.rewards + rewards))
     if all(c == TOP["orange"] for c in player.orange) and all(c == TOP["blue"] for c in player.blue):
         notes.append(f"All six of {player.name}'s cubes stand on 20: nothing more can move.")
     return Outcome(*_end_if_done(state, notes))
 
 
-def _move_up(state: GameState, index: int, colour: Colour, cube: int, steps: int) -> tuple[GameState, list[str]]:
+def _check_late_score(state: GameState, index: int, reward: bool) -> None:
+    """A bed scored out of its owner's turn: only with --reward, by the player whose turn just
+    passed, while a reward of it (a cat or flowerpot token won, cats placed) is unused."""
+    name, current = state.players[index].name, state.current_player.name
+    if not reward:
+        raise IllegalMove("CG-TURN-1", f"It is {current}'s turn, not {name}'s: a bed scores on its owner's turn "
+                          "(if a reward completed it after the turn was passed, add --reward).")
+    passed = state.passed
+    if passed is None or passed.player != index:
+        raise IllegalMove("CG-TURN-1", f"--reward scores a bed of the player whose turn just passed, which was not "
+                          f"{name}'s; it is {current}'s turn.")
+    if passed.rewards <= 0:
+        raise IllegalMove("CG-TURN-1", f"{name} has no reward of the turn just passed left (a cat or flowerpot token "
+                          "won, cats placed) that could have completed a bed.")
+
+
+def _move_up(state: GameState, index: int, colour: Colour, cube: int, steps: int) -> tuple[GameState, list[str], int]:
     player = state.players[index]
     spaces = list(player.spaces(colour))
     before = spaces[cube - 1]
@@ -180,21 +210,24 @@ def _move_up(state: GameState, index: int, colour: Colour, cube: int, steps: int
     if lost:
         notes.append(f"{lost} {colour} space(s) lost beyond 20 (they cannot go to another cube).")
     cats, hive, hives_left = player.cats, player.beehive, state.hives_left
+    won = 0  # rewards: each may complete a bed
     if state.setup.rewards_on:
         line = int(state.setup.rule(f"red_line_{colour}"))
         if tracks.crosses_red_line(colour, before, after, line):
             cats += 1
+            won += 1
             notes.append(f"Red line crossed: {player.name} takes a cat from the supply (place it now or keep it).")
         if before == 0 and after > 0 and sum(1 for s in player.spaces(colour) if s == 0) == 1:
             notes.append(f"Last {colour} cube left start: {player.name} takes a flowerpot token and places it at once "
                          "(if it completes a bed, score that bed).")
+            won += 1
             if state.setup.board_mode:
                 state = state._replace(turn=state.turn._replace(pots_owed=state.turn.pots_owed + 1))
     if after == TOP[colour] and before < after and hive == 0 and hives_left:
         hive, hives_left = hives_left[0], hives_left[1:]
         notes.append(f"First cube to 20: {player.name} takes the {hive}-hive beehive tile ({hive} point(s)).")
     updated = player._replace(cats=cats, beehive=hive, **{colour: tuple(spaces)})
-    return state.with_player(index, updated)._replace(hives_left=hives_left), notes
+    return state.with_player(index, updated)._replace(hives_left=hives_left), notes, won
 
 
 def payment_options(setup: Setup, player: Player) -> list[tuple[Colour, int, int]]:
@@ -284,11 +317,14 @@ def _next(state: GameState, action: NextTurn) -> Outcome:
     player = state.current_player
     if state.setup.board_mode:
         _board().board_turn_complete(state)
+    rewards = state.turn.rewards
     if player.cats > 2 and not state.setup.children_corners:
         extra = player.cats - 2
+        rewards += 1
         state = state.with_player(state.current, player._replace(cats=2))
         notes.append(f"{player.name} held {player.cats} cats: {extra} must go on their beds now "
                      f"(if that completes a bed, score it with --reward). [CG-REWARD-3]")
+    passed = PassedTurn(state.current, rewards, state.turn.scored)
     for _ in state.players:  # at most one lap of players without a bed
         state, moved = _advance_die(state)
         notes.extend(moved)
@@ -299,7 +335,7 @@ def _next(state: GameState, action: NextTurn) -> Outcome:
     if state.final_round:
         cur = state.current_player
         state = state.with_player(state.current, cur._replace(final_turns=cur.final_turns + 1))
-    return Outcome(*_end_if_done(state, notes))
+    return Outcome(*_end_if_done(state._replace(passed=passed), notes))
 
 
 def _advance_die(state: GameState) -> tuple[GameState, list[str]]:

@@ -55,6 +55,15 @@ class TurnState(NamedTuple):
     paid: bool = False  # the final-round payment
     planted: bool = False  # board mode: the plant phase's tile or pot token
     pots_owed: int = 0  # board mode: reward pot tokens still to place
+    rewards: int = 0  # cats and flowerpot tokens won, cats placed (each may complete a bed, which then scores)
+
+
+class PassedTurn(NamedTuple):
+    """The turn just passed, for a bed its rewards completed reported after it (--reward)."""
+
+    player: int
+    rewards: int  # rewards won and extra cats placed at its end, not yet used by a --reward score
+    scored: int  # beds it scored, --reward ones included
 
 
 class Setup(NamedTuple):
@@ -96,6 +105,7 @@ class GameState(NamedTuple):
     over: bool = False
     hives_left: tuple[int, ...] = BEEHIVES
     turn: TurnState = TurnState()
+    passed: PassedTurn | None = None
     beds: tuple[tuple[BedSlot | None, ...], ...] = ()  # board mode; None: a bed gone in the final round
     public_bed: BedSlot | None = None
     nursery: Nursery | None = None
