@@ -206,10 +206,11 @@ def _game_view(reading: Any, profile: Any, player: str | None, bed: int | None, 
     loaded = photo_game.load_game(game)
     state = loaded.state
     if hasattr(state, "die_position") and not state.setup.board_mode:
-        if bed is not None:
-            raise UsageError("this game is in score mode: leave out --bed (the photo only offers a complete bed's counts)")
+        # score mode: no bed is tracked cell by cell; the photo offers a complete bed's counts
         extra["offer"] = photo_game.offer_counts(reading)
-        extra["player"] = player
+        extra["player"] = state.players[photo_game.player_index(state, player)].name
+        if bed is not None:
+            extra["bed"] = bed
         return extra
     label, tracked = photo_game.tracked_cells(state, player, bed)
     extra["comparison"] = photo_game.compare(reading, label, tracked)
@@ -228,8 +229,9 @@ def _print_game_view(extra: dict[str, Any]) -> None:
             print(f"Cell {r},{c}: the photo shows {d['photo']}, the game has it {d['game']}.")
     if "offer" in extra:
         offer = extra["offer"]
+        bed = f"bed {extra['bed']}" if "bed" in extra else "bed"
         if offer is None:
-            print(f"The photo does not show {extra['player']}'s bed complete (or some cells are unread).")
+            print(f"The photo does not show {extra['player']}'s {bed} complete (or some cells are unread).")
         else:
             print(f"The bed looks complete: {offer['printed_pots']} printed flowerpot(s) and {offer['printed_cloches']} "
                   "printed cloche(s) visible; add the pots and cloches on tiles and the pot tokens, then "

@@ -30,15 +30,21 @@ def woodland_regions(reading: Any) -> list[dict[str, Any]]:
     return out
 
 
-def tracked_cells(state: Any, player: str, bed: int | None) -> tuple[str, list[list[bool]]]:
-    """(label, covered[r][c]) of a tracked bed (Cottage Garden) or woodland board (Indian Summer)."""
+def player_index(state: Any, player: str) -> int:
+    """The index of a player of the game, by name (any case)."""
     index = state.index_of(player)
     if index is None:
         raise GardenError(f"there is no player {player!r} in this game (players: {', '.join(p.name for p in state.players)})")
+    return index
+
+
+def tracked_cells(state: Any, player: str, bed: int | None) -> tuple[str, list[list[bool]]]:
+    """(label, covered[r][c]) of a tracked bed (Cottage Garden) or woodland board (Indian Summer)."""
+    index = player_index(state, player)
     name = state.players[index].name
     if hasattr(state, "die_position"):  # Cottage Garden
         if not state.setup.board_mode:
-            raise GardenError("this game is in score mode: the photo can only offer a complete bed's counts (leave out --bed)")
+            raise GardenError("this game is in score mode: no bed is tracked cell by cell")
         from assistant.games.cottage_garden import bed as cells
         from assistant.games.cottage_garden import planting
 
@@ -94,7 +100,9 @@ def load_game(game: str | None) -> Any:
 
 def state_with_photo_counts(loaded: Any, photos: list[str], default_board: str | None) -> tuple[Any, list[str]]:
     """An Indian Summer game's state with each photographed player's empty cells read from
-    their woodland photo (the ranking's first key); notes say what was read and what was not."""
+    their woodland photo (the ranking's first key) and the regions it shows complete (all
+    read, none uncovered); notes say what was read and what was not, and where the photo and
+    the tracked game disagree on a completed region."""
     from assistant.errors import UsageError
     from assistant.vision.imageio import load_photo
     from assistant.vision.profile import load_profile
@@ -103,6 +111,7 @@ def state_with_photo_counts(loaded: Any, photos: list[str], default_board: str |
     if loaded.row.game != "indian-summer":
         raise UsageError("--photo ranks Indian Summer boards; this game is " + loaded.engine.TITLE)
     state, notes = loaded.state, []
+    seen: set[int] = set()
     for arg in photos:
         who, sep, rest = arg.partition("=")
         path, _, board = rest.partition("@")
@@ -114,12 +123,21 @@ def state_with_photo_counts(loaded: Any, photos: list[str], default_board: str |
         index = state.index_of(who)
         if index is None:
             raise GardenError(f"--photo {arg!r}: there is no player {who!r} in this game")
+        if index in seen:
+            raise UsageError(f"--photo {arg!r}: {state.players[index].name} has a photo already; give one per player")
+        seen.add(index)
         reading = read_photo(load_photo(path), load_profile(board))
         regions = woodland_regions(reading)
         empty = sum(r["empty"] for r in regions)
         unread = sum(r["uncertain"] for r in regions)
+        complete = tuple(n for n, r in enumerate(regions, start=1) if r["empty"] == 0 and r["uncertain"] == 0)
         player = state.players[index]
-        state = state.with_player(index, player._replace(empty=empty))
         notes.append(f"{player.name}: {empty} empty cell(s) read from {path}"
                      + (f"; {unread} cell(s) could not be read and are not counted — check them by eye" if unread else ""))
+        differ = sorted(set(complete) ^ set(player.completed))
+        if differ:
+            notes.append(f"{player.name}: the photo and the game disagree on region(s) {', '.join(map(str, differ))} "
+                         f"(complete in the photo: {', '.join(map(str, complete)) or 'none'}; in the game: "
+                         f"{', '.join(map(str, player.completed)) or 'none'}); the tally shows the photo's")
+        state = state.with_player(index, player._replace(empty=empty, completed=complete))
     return state, notes

@@ -40,6 +40,11 @@ def test_score_mode_offers_counts_only_for_a_complete_bed():
     data = json.loads(ok("check", BED, "--board", "bed-1-light", "--player", "Ann", "--json"))
     has_empty = any(v == "empty" for row in data["cells"] for v in row)
     assert (data["offer"] is None) == (has_empty or bool(data["uncertain"]))
+    # the form with --bed, and the player's name as the game spells it
+    data = json.loads(ok("check", BED, "--board", "bed-1-light", "--player", "ann", "--bed", "2", "--json"))
+    assert data["player"] == "Ann" and data["bed"] == 2
+    assert "no player 'Zed'" in fails(1, "check", BED, "--board", "bed-1-light", "--player", "Zed")
+    assert "1<=x<=2" in fails(2, "check", BED, "--board", "bed-1-light", "--player", "Ann", "--bed", "3")
 
 
 def test_indian_summer_tally_from_photos():
@@ -50,6 +55,10 @@ def test_indian_summer_tally_from_photos():
     assert ann["empty"] == sum(r["empty"] for r in reading["regions"])
     assert data["ranking"][0]["name"] == "Ann"  # Ben's untouched board has 72 empty cells
     assert any(n.startswith("Ann:") for n in data["photo_notes"])
+    # the regions column is the photo's too (complete: all read, none uncovered)
+    assert ann["completed"] == sum(r["empty"] == 0 and r["uncertain"] == 0 for r in reading["regions"])
+    assert "one per player" in fails(2, "tally", "--photo", f"Ann={WOODS}", "--photo", f"ann={WOODS}",
+                                     "--board", "woodland-1-a")
     assert "name the calibrated board" in fails(2, "tally", "--photo", f"Ann={WOODS}")
     assert "no player 'Zed'" in fails(1, "tally", "--photo", f"Zed={WOODS}", "--board", "woodland-1-a")
     ok("new", "cottage-garden", "--players", "Ann,Ben", "--name", "cg")
