@@ -18,6 +18,10 @@ class IllegalMove(GardenError):
         super().__init__(f"{sentence} [{rule_id}]")
 
 
+class OffBoard(GardenError):
+    """A placement reaching past the board's edge (a game names the rule it breaks)."""
+
+
 class UsageError(GardenError):
     """A malformed command line or argument (exit 2, like click's usage errors)."""
 

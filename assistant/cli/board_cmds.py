@@ -74,12 +74,16 @@ def plant(
     game: GameOption = None,
 ) -> None:
     """Board mode: place a flower tile; a bed it completes scores at once."""
+    from assistant.errors import IllegalMove, OffBoard
     from assistant.games.cottage_garden.actions import PlantTile
     from assistant.games.cottage_garden.planting import BED_GRID
     from assistant.grid import place
 
     shape, label = resolve_tile(tile)
-    placed = place(shape, BED_GRID, turn, parse_cell(at))
+    try:
+        placed = place(shape, BED_GRID, turn, parse_cell(at))
+    except OffBoard as err:
+        raise IllegalMove("CG-PLANT-3", f"The tile {label or tile!r}: {err}.") from None
     marks = tuple((r, c, m) for (r, c), m in sorted(placed.marks.items()))
     action = PlantTile(player, bed, shape.to_text(), tuple(placed.cells), marks, label,
                        parse_cell(source, "--from") if source else None)

@@ -141,18 +141,16 @@ def _placements(state: Any, colours: list[str], tiles: list[str] | None, at: lis
 def _resolve(tile: str, at: str, turn: str) -> str:
     """A catalogue leaf or shape, turned and anchored, as a cells text (hole marked '*')."""
     from assistant.data import indian_catalogue
-    from assistant.errors import GardenError, IllegalMove
+    from assistant.errors import IllegalMove, OffBoard
     from assistant.games.indian_summer import laying, woods
     from assistant.grid import HOLE, place
 
     shape, label = indian_catalogue.resolve_leaf(tile)
     try:
         placed = place(shape, woods.GRID, turn, parse_cell(at))
-    except GardenError as err:
-        if "runs off" in str(err):
-            raise IllegalMove("IS-PLACE-1", f"The leaf tile {label or tile!r} as {turn} at {at} runs off the board "
-                              f"(rows 0-{woods.ROWS - 1}, columns 0-{woods.COLS - 1}).") from None
-        raise
+    except OffBoard:
+        raise IllegalMove("IS-PLACE-1", f"The leaf tile {label or tile!r} as {turn} at {at} runs off the board "
+                          f"(rows 0-{woods.ROWS - 1}, columns 0-{woods.COLS - 1}).") from None
     hole = next(cell for cell, mark in placed.marks.items() if mark == HOLE)
     return laying.cells_text(placed.cells, hole)
 
@@ -326,7 +324,7 @@ def animal(
 def _animal_cells(state: Any, kind: str, at: str | None, turn: str, cells: str | None) -> tuple[str, str]:
     """(the animal's catalogue shape, its cells) from --at/--turn, --cells, or the one group that fits."""
     from assistant.data import indian_catalogue
-    from assistant.errors import GardenError, IllegalMove, UsageError
+    from assistant.errors import GardenError, IllegalMove, OffBoard, UsageError
     from assistant.games.indian_summer import laying, woods
     from assistant.grid import place
 
@@ -340,10 +338,8 @@ def _animal_cells(state: Any, kind: str, at: str | None, turn: str, cells: str |
     if at:
         try:
             placed = place(spec.shape, woods.GRID, turn, parse_cell(at))
-        except GardenError as err:
-            if "runs off" in str(err):
-                raise IllegalMove("IS-ANIMAL-1", f"The {spec.kind} animal as {turn} at {at} runs off the board.") from None
-            raise
+        except OffBoard:
+            raise IllegalMove("IS-ANIMAL-1", f"The {spec.kind} animal as {turn} at {at} runs off the board.") from None
         return shape_text, laying.cells_text(placed.cells)
     offers = [o for o in laying.animal_offers(state.current_player.board, {spec.kind: spec.shape}) if not o.blocked]
     if len(offers) != 1:

@@ -327,7 +327,7 @@ def animal(kind: str, home: Path | None = None) -> AnimalSpec:
     animals = load(home).animals
     key = kind.strip().lower()
     if key not in animals:
-        raise GardenError(f"unknown animal {kind!r}: the kinds are {', '.join(animals)}")
+        raise UsageError(f"unknown animal {kind!r}: the kinds are {', '.join(animals)}")
     return animals[key]
 
 
@@ -335,7 +335,7 @@ def woodland(name: str, home: Path | None = None) -> WoodlandSpec:
     sides = load(home).woodlands
     key = name.strip().lower()
     if key not in sides:
-        raise GardenError(f"unknown woodland side {name!r}: the sides are {', '.join(sides)}, or give a layout "
+        raise UsageError(f"unknown woodland side {name!r}: the sides are {', '.join(sides)}, or give a layout "
                           "(9 rows of 8 of . B N M F split by '/')")
     return sides[key]
 

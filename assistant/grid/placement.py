@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from assistant.errors import GardenError
+from assistant.errors import GardenError, OffBoard
 from assistant.grid.bitboard import Cell, Grid, iter_bits
 from assistant.grid.shape import Orientation, Shape
 
@@ -173,7 +173,7 @@ def place(
     """The placement of `shape` in the named orientation (index or name such as
     "flip+r90") with its bounding box's top-left at `anchor` (row, col).
 
-    Only geometry is checked (GardenError if it runs off the board); whether
+    Only geometry is checked (OffBoard if it runs off the board); whether
     the cells are free is the game's rule: see `Placement.conflicts`.
     """
     o = shape.orientation(orientation, flip)
@@ -184,7 +184,7 @@ def place(
     r, c = anchor
     h, w = o.shape.height, o.shape.width
     if r < 0 or c < 0 or r + h > grid.rows or c + w > grid.cols:
-        raise GardenError(
+        raise OffBoard(
             f"shape {shape.label} as {o.name} at position ({r}, {c}) runs off the {grid} board: "
             f"it needs rows {r}-{r + h - 1} and columns {c}-{c + w - 1}, "
             f"the board has rows 0-{grid.rows - 1} and columns 0-{grid.cols - 1}"

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from assistant.errors import GardenError
+from assistant.errors import GardenError, UsageError
 from assistant.grid.bitboard import Cell
 
 TRANSFORMS: tuple[str, ...] = (
@@ -254,7 +254,7 @@ class Shape:
 
 def _transform_key(name: str, shape: Shape) -> int:
     if not isinstance(name, str) or name.strip().lower() not in _TRANSFORM_INDEX:
-        raise GardenError(
+        raise UsageError(
             f"orientation {name!r} is unknown for shape {shape.label}: "
             f"use one of {', '.join(TRANSFORMS)} or an index"
         )

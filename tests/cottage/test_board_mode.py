@@ -135,6 +135,8 @@ def test_board_mode_cli_full_flow():
     assert "Ann's turn" in fails(1, "plant", "Ben", "#####", "--bed", "1", "--at", "0,0")
     assert "off the 5" in fails(1, "cat", "Ann", "--bed", "2", "--at", "5,0")
     assert "ROW,COL" in fails(2, "pot", "Ann", "--bed", "2", "--at", "x")
+    assert "[CG-PLANT-3]" in fails(1, "plant", "Ann", "##", "--bed", "2", "--at", "4,4")  # off the bed: the rule
+    assert "r45" in fails(2, "plant", "Ann", "##", "--bed", "2", "--at", "0,0", "--turn", "r45")  # a bad argument
     ok("next")
     ok("plant", "Ben", "###/#..", "--bed", "2", "--at", "2,1", "--turn", "r90")
     data = json.loads(ok("status", "--json"))
