@@ -153,6 +153,17 @@ def test_hole_over_treasure_and_region_payout():
     check_conservation(s)
 
 
+def test_a_hole_elsewhere_counts_against_completing_a_region():
+    # a treasure found in region 1 lies in a hole: a covered cell no completed region holds
+    others = ("next", "squirrel", "next", "squirrel", "next")
+    s = play(new(), "leaf red found=nut:1", *others, "leaf orange", *others, "leaf green")
+    assert 72 - s.players[0].empty == 12
+    refused(s, "region 2", "IS-REGION-1")  # 12 covered: region 2's 12 and the hole in region 1 need 13
+    s = play(s, *others, "squirrel", "region 2")
+    assert 2 in s.players[0].completed
+    check_conservation(s)
+
+
 def test_found_limits():
     s = play(new(), "leaf red found=feather:1", "next", "squirrel", "next", "squirrel", "next")
     refused(s, "leaf orange found=feather:2", "IS-HOLE-1")  # one printed feather a board side

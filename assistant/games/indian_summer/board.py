@@ -41,9 +41,13 @@ def complete_region(state: GameState, index: int, region: int) -> tuple[GameStat
     if region in player.completed:
         raise IllegalMove("IS-REGION-1", f"{player.name}'s region {region} is already complete.")
     covered = BOARD_CELLS - player.empty
-    if (len(player.completed) + 1) * REGION_CELLS > covered:
+    # every token on a region left incomplete lies in a hole: a covered cell outside the complete ones
+    holes = sum(sum(player.tokens[r - 1]) for r in range(1, REGIONS + 1)
+                if r != region and r not in player.completed)
+    if (len(player.completed) + 1) * REGION_CELLS + holes > covered:
         raise IllegalMove("IS-REGION-1", f"{player.name} has {covered} covered cell(s): not enough for "
-                          f"{len(player.completed) + 1} complete regions of {REGION_CELLS}.")
+                          f"{len(player.completed) + 1} complete regions of {REGION_CELLS}"
+                          + (f" and the {holes} hole(s) holding treasure elsewhere." if holes else "."))
     if len(player.completed) + 1 == REGIONS and not player.full:
         raise IllegalMove("IS-REGION-1", f"All 6 regions complete means a full board, but {player.name} has "
                           f"{player.empty} empty cell(s).")
