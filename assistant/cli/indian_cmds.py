@@ -280,8 +280,13 @@ def exchange(
 ) -> None:
     """Special: exchange treasures (feather > mushroom > nut > blueberry; 1 buys 1 lower, 2 buy the next higher)."""
     from assistant.games.indian_summer.actions import Exchange
+    from assistant.games.indian_summer.rules import exchange_cost
 
-    _play(game, lambda state, reasons: _events(*[Exchange(give, get)] * times))
+    def build(state: Any, reasons: list[str]) -> list[dict[str, Any]]:
+        exchange_cost(state, give, get, times)  # all of them paid for, or none made
+        return _events(*[Exchange(give, get)] * times)
+
+    _play(game, build)
 
 
 @reports_errors

@@ -52,6 +52,7 @@ def test_a_turn_through_the_cli(game):
 @pytest.mark.parametrize("args,rule", [
     (("feather", "orange", "green"), "IS-MAIN-D"),          # paying a treasure not held
     (("exchange", "blueberry", "mushroom"), "IS-EXCH-1"),  # not a rate
+    (("exchange", "mushroom", "nut", "--times", "2"), "IS-EXCH-1"),  # one mushroom held: neither is made
     (("mushroom", "Ben:green", "Dan:red"), "IS-MAIN-C"),    # a path that does not exist
     (("mushroom", "Ben:green", "ring:red"), "IS-MAIN-C"),   # the common path only with 2 players
     (("region", "1"), "IS-REGION-1"),
@@ -68,6 +69,10 @@ def test_bad_input_one_line_rule_id_no_change(game, args, rule):
     if rule:
         assert f"[{rule}]" in line
     unchanged(before)
+
+
+def test_repeated_exchange_says_what_all_of_them_cost(game):
+    assert "holds 1 mushroom(s); 2 exchanges for a nut cost(s) 2" in fails(1, "exchange", "mushroom", "nut", "--times", "2")
 
 
 def test_malformed_words_are_usage_errors(game):

@@ -542,8 +542,10 @@ def _path_refill(state: GameState, action: PathRefill) -> tuple[GameState, list[
     return state, notes + more
 
 
-def _exchange(state: GameState, action: Exchange) -> tuple[GameState, list[str]]:
-    give, get = supply.treasure_of(action.give), supply.treasure_of(action.get)
+def exchange_cost(state: GameState, give_name: str, get_name: str, times: int = 1) -> int:
+    """Treasures of `give_name` the current player pays for `times` of `get_name` (IS-EXCH-1:
+    one buys one of any lower kind, two buy one of the next higher), refused when not held."""
+    give, get = supply.treasure_of(give_name), supply.treasure_of(get_name)
     g, t = supply.tindex(give), supply.tindex(get)
     if g > t:
         cost = 1
@@ -553,9 +555,17 @@ def _exchange(state: GameState, action: Exchange) -> tuple[GameState, list[str]]
         raise IllegalMove("IS-EXCH-1", f"No exchange turns {give} into {get}: one buys one of any lower kind, "
                           "two buy one of the next higher kind (feather > mushroom > nut > blueberry).")
     player = state.current_player
-    if player.held[g] < cost:
-        raise IllegalMove("IS-EXCH-1", f"{player.name} holds {player.held[g]} {give}(s); the exchange for a {get} "
-                          f"costs {cost}.")
+    if player.held[g] < cost * times:
+        what = f"the exchange for a {get}" if times == 1 else f"{times} exchanges for a {get}"
+        raise IllegalMove("IS-EXCH-1", f"{player.name} holds {player.held[g]} {give}(s); {what} cost(s) {cost * times}.")
+    return cost
+
+
+def _exchange(state: GameState, action: Exchange) -> tuple[GameState, list[str]]:
+    give, get = supply.treasure_of(action.give), supply.treasure_of(action.get)
+    g, t = supply.tindex(give), supply.tindex(get)
+    cost = exchange_cost(state, give, get)
+    player = state.current_player
     if state.supply[t] < 1:
         raise IllegalMove("IS-SUPPLY-1", f"The supply holds no {get} token.")
     held = supply.add(supply.add(player.held, g, -cost), t, 1)
