@@ -127,7 +127,7 @@ def fit(
     game: GameOption = None,
     board: Annotated[str | None, typer.Option("--board", help="Photo mode: the calibrated board the photo shows.")] = None,
     tile: Annotated[str | None, typer.Option("--tile", help="Photo mode: the tile id or shape.")] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Photo mode: draw the best placements on the photo (PNG).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Photo mode: draw the best placements on the photo (.png or .jpg).")] = None,
     camera: Annotated[str | None, typer.Option("--camera", help="Photo mode: take the photo from camera N (or a video file).")] = None,
     json_output: JsonOption = False,
 ) -> None:

@@ -52,13 +52,19 @@ def photo_source(photo: str | None, camera: str | None, save_dir: Path | None, s
     return str(path)
 
 
-def write_png(path: Path, image) -> None:
-    import cv2
-
+def check_drawing_path(path: Path) -> None:
+    """--out names a PNG or JPEG in a folder that exists (checked before the photo is read)."""
     if path.suffix.lower() not in (".png", ".jpg", ".jpeg"):
-        raise UsageError(f"--out {path} must end in .png (or .jpg).")
+        raise UsageError(f"--out {path} must end in .png or .jpg.")
     if path.parent and not path.parent.exists():
         raise GardenError(f"--out folder {path.parent} does not exist.")
+
+
+def write_png(path: Path, image) -> None:
+    """A drawing to --out, PNG or JPEG by its suffix."""
+    import cv2
+
+    check_drawing_path(path)
     if not cv2.imwrite(str(path), image):
         raise GardenError(f"could not write {path}.")
 
@@ -129,7 +135,7 @@ def check(
     photo: PhotoArg = None,
     board: Annotated[str | None, typer.Option("--board", help="A calibrated board name (see `garden boards`).")] = None,
     grid: Annotated[str | None, typer.Option("--grid", help="No profile: find a ROWSxCOLS grid.")] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Draw the reading on the photo into this PNG.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Draw the reading on the photo into this file (.png or .jpg).")] = None,
     camera: CameraOpt = None,
     player: Annotated[str | None, typer.Option("--player", help="Compare with this player's tracked bed/board in a game.")] = None,
     bed: Annotated[int | None, typer.Option("--bed", min=1, max=2, help="Cottage Garden: which bed the photo shows.")] = None,
@@ -149,8 +155,8 @@ def check(
         profile = load_profile(board)
         if size is not None and size != (profile.rows, profile.cols):
             raise UsageError(f"--grid {grid} does not match board {board}, which is {profile.rows}x{profile.cols}.")
-    if out is not None and out.suffix.lower() not in (".png", ".jpg", ".jpeg"):
-        raise UsageError(f"--out {out} must end in .png.")
+    if out is not None:
+        check_drawing_path(out)
     source = photo_source(photo, camera, out.parent if out is not None else None, "photo")
     from assistant.vision.imageio import load_photo
     from assistant.vision.reader import read_grid, read_photo
@@ -238,7 +244,7 @@ def _print_game_view(extra: dict[str, Any]) -> None:
                   f"garden score {extra['player']} --pots N --cloches M.")
 
 def markers(
-    out: Annotated[Path, typer.Option("--out", help="The sheet to write (.png).")] = Path("garden-markers.png"),
+    out: Annotated[Path, typer.Option("--out", help="The sheet to write (.png, or .jpg).")] = Path("garden-markers.png"),
     size_mm: Annotated[float, typer.Option("--size-mm", help="Side of each marker's paper square, mm.")] = 50.0,
     dpi: Annotated[int, typer.Option("--dpi", help="Print resolution of the sheet.")] = 300,
 ) -> None:

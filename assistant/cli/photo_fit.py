@@ -27,7 +27,7 @@ def reading_as_text(reading: Any) -> str:
 def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path | None, camera: str | None,
               limit: int | None, no_flip: bool, cats: int, json_output: bool) -> None:
     from assistant.cli.common import print_json
-    from assistant.cli.photo_cmds import photo_source, write_png
+    from assistant.cli.photo_cmds import check_drawing_path, photo_source, write_png
     from assistant.vision.imageio import load_photo
     from assistant.vision.profile import load_profile
     from assistant.vision.reader import read_photo
@@ -36,8 +36,8 @@ def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path 
         raise UsageError("photo mode takes PHOTO --board NAME --tile SHAPE_OR_ID")
     if limit is not None and limit < 0:
         raise UsageError(f"--limit {limit}: give 0 (all) or a positive number")
-    if out is not None and out.suffix.lower() != ".png":
-        raise UsageError(f"--out {out} must end in .png")
+    if out is not None:
+        check_drawing_path(out)
     profile = load_profile(board)
     source = photo_source(photo, camera, out.parent if out is not None else None, "fit")
     loaded = load_photo(source)

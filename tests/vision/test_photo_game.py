@@ -74,12 +74,15 @@ def test_fit_on_a_photo_uses_only_cells_read_as_free(tmp_path):
     assert data["placements"] and all(not blocked & {tuple(c) for c in p["cells"]} for p in data["placements"])
     assert all({"bed", "cells", "orientation", "score", "reasons"} <= set(p) for p in data["placements"])
     assert data["photo"]["board"] == "bed-1-light" and out.is_file() and out.read_bytes()[:4] == b"\x89PNG"
+    jpg = tmp_path / "fit.jpg"  # a JPEG drawing, as `garden check --out` writes one
+    ok("fit", BED, "--board", "bed-1-light", "--tile", "##/#.", "--out", str(jpg))
+    assert jpg.read_bytes()[:2] == b"\xff\xd8"
     woods = json.loads(ok("fit", WOODS, "--board", "woodland-1-a", "--tile", "##/o#", "--json", "--limit", "3"))
     assert len(woods["placements"]) == 3
 
 
 def test_fit_photo_bad_input():
     assert "--tile" in fails(2, "fit", BED, "--board", "bed-1-light")
-    assert "must end in .png" in fails(2, "fit", BED, "--board", "bed-1-light", "--tile", "##", "--out", "x.txt")
+    assert "must end in .png or .jpg" in fails(2, "fit", BED, "--board", "bed-1-light", "--tile", "##", "--out", "x.txt")
     assert "leave out --cells" in fails(2, "fit", BED, "--board", "bed-1-light", "--tile", "##", "--cells", ".....")
     assert fails(1, "fit", BED, "--board", "no-such-board", "--tile", "##")
