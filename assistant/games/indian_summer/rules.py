@@ -708,7 +708,8 @@ def _solo_round_start(state: GameState) -> tuple[GameState, list[str]]:
     target = max(j for j in range(SOLO_SPACES) if spaces[j] is None)
     spaces[target] = tile
     where = f"mushroom space {'m1' if target == SOLO_SPACES - 1 else 'm2'}" if target >= 10 else f"space {target + 1}"
-    return state._replace(spaces=tuple(spaces)), [f"Round {state.round}: the {tile} tile on space {i + 1} moves to {where}. [IS-SOLO-1]"]
+    move = f"moves to {where}" if target != i else "stays: the spaces after it are full"
+    return state._replace(spaces=tuple(spaces)), [f"Round {state.round}: the {tile} tile on space {i + 1} {move}. [IS-SOLO-1]"]
 
 
 def _next(state: GameState, action: NextTurn) -> tuple[GameState, list[str]]:
