@@ -191,7 +191,10 @@ def check(
         print(f"  {r:>2} " + " ".join(marks))
     covered = sum(row.count("covered") for row in reading.cells)
     print(f"{covered} covered; {_legend(reading.cells)}; ? after a mark = uncertain")
-    if reading.uncertain:
+    if reading.details.get("no_blank"):
+        print("No cell looks blank, so none can be told covered for sure: a board with art in every cell is "
+              "read against its calibration (garden calibrate, then check --board).")
+    elif reading.uncertain:
         print("Uncertain: " + ", ".join(f"({r},{c})" for r, c in reading.uncertain))
     if out is not None:
         print(f"Drawn: {out}")

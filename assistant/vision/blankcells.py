@@ -99,5 +99,11 @@ def classify_blank(img: np.ndarray, corners: np.ndarray, rows: int, cols: int
     d = np.maximum.reduce([tex / t_tex * 0.5, chroma / 60.0, lum / 0.9])
     covered = d >= 0.5
     conf = np.clip(np.abs(d - 0.5) / 0.2, 0, 1)
+    # no cell as plain as a blank one: a board printed with art in every cell (a garden bed) or
+    # a grid filled in. Nothing says what its blank cells look like, so no cell is sure
+    no_blank = bool(covered.all())
+    if no_blank:
+        conf = np.zeros_like(conf)
     cells = [[symbols.COVERED if covered[r, c] else symbols.EMPTY for c in range(cols)] for r in range(rows)]
-    return cells, conf, {"tex": tex, "d": d, "t_tex": t_tex, "chroma": chroma, "lum": lum, **bend}
+    return cells, conf, {"tex": tex, "d": d, "t_tex": t_tex, "chroma": chroma, "lum": lum, "no_blank": no_blank,
+                         **bend}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -59,6 +60,17 @@ def test_check_grid_on_sudoku(cli):
     assert data["board"] is None and data["rows"] == 9
     got = np.array([[c == "covered" for c in row] for row in data["cells"]])
     assert (got != sudoku_labels(name, 1)).sum() <= 1
+
+
+def test_grid_with_art_in_every_cell_is_read_unsure(cli):
+    # a garden bed without its profile: every cell is printed art, none looks blank, so the
+    # no-profile reading cannot tell a tile from the board (it read all 25 covered, sure)
+    photo = Path(__file__).resolve().parents[2] / "samples" / "photos" / "bed-1-light_nearly_empty.jpg"
+    code, out, err = cli("check", photo, "--grid", "5x5", "--json")
+    assert code == 0, out + err
+    assert len(load_json(out)["uncertain"]) == 25
+    code, out, _ = cli("check", photo, "--grid", "5x5")
+    assert "No cell looks blank" in out
 
 
 def test_exif_rotated_jpeg_reads_upright(board, cli, tmp_path):
