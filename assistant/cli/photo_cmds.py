@@ -86,6 +86,11 @@ def calibrate(
     validate_name(name)
     rows, cols = symbols.parse_grid_size(grid)
     symbols.parse_layout(layout, rows, cols, game)
+    warnings: list[str] = []
+    if game == "indian-summer" and layout and (rows, cols) == (9, 8):
+        from assistant.games.indian_summer.woods import check_layout
+
+        warnings = check_layout(layout)[1]  # printed treasures other than the seed's counts
     corner_pts = None
     if corners is not None:
         from assistant.vision.geometry import parse_corners
@@ -102,11 +107,13 @@ def calibrate(
     if json_output:
         print(json.dumps({"board": name, "rows": rows, "cols": cols, "game": game, "profile": str(folder),
                           "preview": str(preview_path), "corners": prof.source_corners,
-                          "found": corners is None}))
+                          "found": corners is None, "warnings": warnings}))
     else:
         how = "grid found automatically" if corners is None else "corners given"
         print(f"Calibrated board {name} ({rows}x{cols}, {game}, {how}) -> {folder}")
         print(f"Preview: {preview_path}")
+        for warning in warnings:
+            print(f"Warning: {warning}")
 
 
 def boards(json_output: JsonOpt = False) -> None:

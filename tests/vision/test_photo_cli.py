@@ -189,6 +189,7 @@ def test_woodland_layout_symbols(cli, tmp_path):
     code, out, err = cli("calibrate", "wood", p, "--grid", "9x8", "--game", "indian-summer",
                          "--corners", corners_arg(truth["corners"]), "--layout", layout)
     assert code == 0, out + err
+    assert "Warning: the layout prints 1 blueberries, 1 nuts, 1 mushrooms and 1 feather(s)" in out  # not 10, 7, 3, 1
     code, out, err = cli("check", p, "--board", "wood", "--json")
     assert code == 0, out + err
     data = load_json(out)
