@@ -29,14 +29,17 @@ def held(counts) -> str:
 
 
 def players_table(state: GameState) -> Table:
-    table = Table(expand=False, show_edge=False, pad_edge=False)
-    for header in ("", "player", "path", "treasures b n m f", "empty", "regions done", "tokens on regions",
-                   "squirrels", "animals"):
-        table.add_column(header)
+    table = Table(expand=False, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0))
+    # held: treasures b n m f; regions: those complete; tokens: lying on regions (3:1n1m). Fits
+    # 80 columns with 4 players; a narrower terminal wraps a cell, never cuts it short
+    for header in ("player", "path", "held", "empty", "regions", "tokens", "squirrels", "animals"):
+        table.add_column(header, overflow="fold")
     for i, p in enumerate(state.players):
-        marker = "▶" if i == state.current and not state.over else ""
-        on = " ".join(f"{r + 1}:{held(t).replace(' ', '')}" for r, t in enumerate(p.tokens) if any(t)) or "·"
-        table.add_row(marker, p.name + (" (full)" if p.full else ""), leaves(p.path), held(p.held), str(p.empty),
+        marker = "▶ " if i == state.current and not state.over else "  "
+        on = " ".join(f"{r + 1}:" + "".join(f"{n}{TREASURE_MARK[k]}" for n, k in zip(t, supply.TREASURES) if n)
+                      for r, t in enumerate(p.tokens) if any(t)) or "·"
+        table.add_row(marker + p.name + (" (full)" if p.full else ""), leaves(p.path), held(p.held).replace(" ", ""),
+                      str(p.empty),
                       ",".join(map(str, p.completed)) or "·", on,
                       str(p.squirrels + p.standins), ",".join(p.animals) or "·")
     return table
