@@ -16,7 +16,9 @@ RULES: tuple[Rule, ...] = (
          "Turn-over space: the start space with 2 or 4 players (and solo), two positions before it with 3 players."),
     Rule("CG-DIE-3", "Final round begins", "When the die shows 6 the final round begins."),
     Rule("CG-TURN-1", "Turn order", "Players act on their own turn; a bed scores on its owner's turn (a bed "
-         "completed by a reward still scores in that turn: report it with --reward if the turn was already passed)."),
+         "completed by a reward still scores in that turn: report it with --reward if the turn was already passed, "
+         "before the next player's turn is passed, once for each reward of that turn: a cat or flowerpot token won, "
+         "cats placed)."),
     Rule("CG-TURN-2", "Game over", "Once no player has a bed left the game is over; no further move is possible."),
     Rule("CG-FILL-1", "Fill: must", "With 3 or 4 empty cells in the gardener line the player must refill it: "
          "queue tiles go to the empty cells nearest the die first, until the line is full or the queue is empty."),
@@ -32,7 +34,8 @@ RULES: tuple[Rule, ...] = (
     Rule("CG-PLANT-4", "No passing", "A player who can place no tile of the gardener line must take a flowerpot."),
     Rule("CG-SCORE-1", "Complete bed", "A bed with no empty cell is complete (symbol cells need not be covered) "
          "and scores at once. Its flowerpots and cloches are counted: a 5x5 bed has 25 cells, so no count is "
-         "negative and both together are at most 25."),
+         "negative and both together are at most 25. A player scores at most two beds a turn: they hold two, and "
+         "the bed taken after a scoring is empty."),
     Rule("CG-SCORE-2", "Cube moves", "Flowerpots (uncovered printed pots, pots on its tiles, pot tokens) move one "
          "orange cube of the player's choice that many spaces; cloches (uncovered printed cloches, cloches on its "
          "tiles) move one blue cube that many spaces. Cats score nothing."),
