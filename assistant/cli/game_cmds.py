@@ -52,8 +52,10 @@ def new(
     from assistant.games import houserules
 
     chosen = houserules.parse(eng.SWITCHES, house_rule or [])
+    from assistant.games.events import RULES_VERSION
+
     setup = {"players": names, "solo": solo, "name": game_name,
-             "house_rules": houserules.differing(eng.SWITCHES, chosen)}
+             "house_rules": houserules.differing(eng.SWITCHES, chosen), "rules": RULES_VERSION}
     if board_mode or bed or public_bed or nursery or queue:
         setup.update(eng.board_setup(names, bed or [], public_bed, board_mode, nursery, queue))
     loaded = sessions.create(st, game, game_name, setup)

@@ -111,7 +111,7 @@ def state_with_photo_counts(loaded: Any, photos: list[str], default_board: str |
     if loaded.row.game != "indian-summer":
         raise UsageError("--photo ranks Indian Summer boards; this game is " + loaded.engine.TITLE)
     state, notes = loaded.state, []
-    seen: set[int] = set()
+    asked: dict[int, tuple[str, str]] = {}  # every argument checked before any photo is read
     for arg in photos:
         who, sep, rest = arg.partition("=")
         path, _, board = rest.partition("@")
@@ -123,9 +123,10 @@ def state_with_photo_counts(loaded: Any, photos: list[str], default_board: str |
         index = state.index_of(who)
         if index is None:
             raise GardenError(f"--photo {arg!r}: there is no player {who!r} in this game")
-        if index in seen:
+        if index in asked:
             raise UsageError(f"--photo {arg!r}: {state.players[index].name} has a photo already; give one per player")
-        seen.add(index)
+        asked[index] = (path, board)
+    for index, (path, board) in asked.items():
         reading = read_photo(load_photo(path), load_profile(board))
         regions = woodland_regions(reading)
         empty = sum(r["empty"] for r in regions)

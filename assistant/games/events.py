@@ -44,19 +44,41 @@ def turn_label(state: Any) -> str:
     return f"{state.turn_number}. {state.current_player.name}:"
 
 
+#: the rule checks a game is played under, kept in its set-up ("rules"; [Rules] in a text
+#: record) so that a game stored or recorded under older checks replays every move it holds.
+#: 1: until 2026-11-30. 2: Cottage Garden's two beds a turn and --reward scores only for the
+#: turn just passed; Indian Summer's holes holding treasure counted against completing a
+#: region, and no player named 'ring'
+RULES_VERSION = 2
+
+
+def rules_version(data: dict[str, Any]) -> int:
+    """The rule checks of a stored set-up (1 when it names none: made before they were kept)."""
+    value = data.get("rules", 1)
+    if type(value) is not int or not 1 <= value <= RULES_VERSION:
+        raise GardenError(f"the game's rules version {value!r} is not one this assistant knows (1-{RULES_VERSION})")
+    return value
+
+
 def common_headers(players: Iterable[str], solo: bool, switches: Iterable[houserules.Switch],
-                   chosen: dict[str, str]) -> list[tuple[str, str]]:
+                   chosen: dict[str, str], rules: int = 1) -> list[tuple[str, str]]:
     rules_text = " ".join(f"{k}={v}" for k, v in houserules.differing(switches, chosen).items())
-    return [("Players", ",".join(players)), ("Solo", "yes" if solo else "no"), ("HouseRules", rules_text)]
+    headers = [("Players", ",".join(players)), ("Solo", "yes" if solo else "no"), ("HouseRules", rules_text)]
+    return headers + ([("Rules", str(rules))] if rules > 1 else [])
 
 
 def common_setup(headers: dict[str, str], switches: tuple[houserules.Switch, ...], title: str) -> dict[str, Any]:
     if "Players" not in headers:
         raise GardenError(f'a {title} record needs a [Players "A,B"] header')
     pairs = headers.get("HouseRules", "").split()
-    return {"players": [p for p in headers["Players"].split(",") if p], "solo": headers.get("Solo", "no") == "yes",
+    data = {"players": [p for p in headers["Players"].split(",") if p], "solo": headers.get("Solo", "no") == "yes",
             "name": headers.get("Name", ""),
             "house_rules": houserules.differing(switches, houserules.parse(switches, pairs))}
+    if "Rules" in headers:
+        rules = headers["Rules"].strip()
+        data["rules"] = int(rules) if rules.isdigit() else rules
+        rules_version(data)  # refuses one it does not know
+    return data
 
 
 def bed_owner(arg: str, players: Iterable[str]) -> tuple[str, str]:

@@ -99,6 +99,11 @@ def _u(data: bytes, pos: int, fmt: str) -> int | None:
     return struct.unpack(fmt, data[pos : pos + size])[0] if pos + size <= len(data) else None
 
 
+def _size(width: int | None, height: int | None) -> tuple[int | None, int | None]:
+    """Both sides as read, or neither (a header cut short says nothing of the size)."""
+    return (width, height) if width is not None and height is not None else (None, None)
+
+
 def _bmff_info(data: bytes) -> ImageInfo:
     """An ISO BMFF image (AVIF or HEIF, told by the ftyp brands); AVIF's size from its first
     'ispe' property (the primary image's, written first by encoders)."""
@@ -107,24 +112,49 @@ def _bmff_info(data: bytes) -> ImageInfo:
     if not brands & _AVIF_BRANDS:
         return ImageInfo("heif" if brands & _HEIF_BRANDS else "other")
     at = data.find(b"ispe", 0, 1 << 16)
-    if at < 0:
-        return ImageInfo("avif")
-    return ImageInfo("avif", _u(data, at + 8, ">I"), _u(data, at + 12, ">I"))
+    return ImageInfo("avif", *_size(_u(data, at + 8, ">I"), _u(data, at + 12, ">I"))) if at >= 0 else ImageInfo("avif")
 
 
 def _webp_info(data: bytes) -> ImageInfo:
     """A WebP's size from its first chunk (lossy VP8, lossless VP8L or extended VP8X)."""
     chunk = data[12:16]
     w = h = None
-    if chunk == b"VP8 " and data[23:26] == b"\x9d\x01\x2a":
+    if chunk == b"VP8 " and data[23:26] == b"\x9d\x01\x2a" and len(data) >= 30:
         w, h = (_u(data, 26, "<H") or 0) & 0x3FFF, (_u(data, 28, "<H") or 0) & 0x3FFF
-    elif chunk == b"VP8L" and data[20:21] == b"\x2f":
+    elif chunk == b"VP8L" and data[20:21] == b"\x2f" and len(data) >= 25:
         bits = _u(data, 21, "<I") or 0
         w, h = (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
     elif chunk == b"VP8X" and len(data) >= 30:
         w = int.from_bytes(data[24:27], "little") + 1
         h = int.from_bytes(data[27:30], "little") + 1
     return ImageInfo("webp", w, h)
+
+
+def _bmp_info(data: bytes) -> ImageInfo:
+    """A BMP's size by its header's kind: OS/2's 12-byte one (16-bit sides) or Windows' (32-bit,
+    the height negative for a top-down image); another header is not a BMP."""
+    header = _u(data, 14, "<I")
+    if header == 12:
+        return ImageInfo("bmp", *_size(_u(data, 18, "<H"), _u(data, 20, "<H")))
+    if header is not None and 40 <= header <= 124:
+        height = _u(data, 22, "<i")
+        return ImageInfo("bmp", *_size(_u(data, 18, "<i"), None if height is None else abs(height)))
+    return ImageInfo("other")
+
+
+def _jp2_info(data: bytes) -> ImageInfo:
+    """A JPEG 2000's size: the JP2 file's image header box (height, then width), or a bare
+    codestream's SIZ segment (the image area less its offset)."""
+    if data[:2] == b"\xff\x4f":
+        xs, ys, xo, yo = (_u(data, p, ">I") for p in (8, 12, 16, 20))
+        if None in (xs, ys, xo, yo):
+            return ImageInfo("jp2")
+        return ImageInfo("jp2", xs - xo, ys - yo)  # type: ignore[operator]
+    at = data.find(b"ihdr", 0, 1 << 16)
+    if at < 0:
+        return ImageInfo("jp2")
+    height, width = _size(_u(data, at + 4, ">I"), _u(data, at + 8, ">I"))
+    return ImageInfo("jp2", width, height)
 
 
 def _tiff_info(data: bytes) -> ImageInfo:
@@ -140,7 +170,7 @@ def _tiff_info(data: bytes) -> ImageInfo:
             value = _u(data, off + 8, end + ("H" if typ == 3 else "I"))
             if value is not None:
                 size[tag] = value
-    return ImageInfo("tiff", size.get(256), size.get(257))
+    return ImageInfo("tiff", *_size(size.get(256), size.get(257)))
 
 
 def parse_header(data: bytes) -> ImageInfo:
@@ -176,8 +206,8 @@ def parse_header(data: bytes) -> ImageInfo:
         w, h = struct.unpack(">II", data[16:24])
         colour_type = data[25]
         return ImageInfo("png", w, h, 1, has_alpha=colour_type in (4, 6))
-    if data[:2] == b"BM" and len(data) >= 26:
-        return ImageInfo("bmp", _u(data, 18, "<i"), abs(_u(data, 22, "<i") or 0))
+    if data[:2] == b"BM":
+        return _bmp_info(data)
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
         return _webp_info(data)
     if data[:4] in (b"II*\x00", b"MM\x00*"):
@@ -185,7 +215,7 @@ def parse_header(data: bytes) -> ImageInfo:
     if data[4:8] == b"ftyp":
         return _bmff_info(data)
     if data.startswith(_JP2_SIGNATURES):
-        return ImageInfo("jp2")
+        return _jp2_info(data)
     return ImageInfo("other")
 
 
@@ -217,7 +247,7 @@ def _looks_truncated(info: ImageInfo, data: bytes) -> bool:
 
 def _quiet_opencv() -> None:
     try:
-        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
+        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)  # our one line says it
     except Exception:  # pragma: no cover - logging API differs between builds
         pass
 
@@ -230,7 +260,7 @@ def decode_photo(data: bytes, name: str, *, target: int = TARGET_LONG_SIDE,
         raise GardenError(f"{name} is empty (0 bytes), not a photo.")
     info = parse_header(data)
     if info.format == "other":
-        raise GardenError(f"{name} is not an image (expected a JPEG or PNG photo).")
+        raise GardenError(f"{name} is not an image (expected a photo: JPEG, PNG, WebP, AVIF, TIFF or BMP).")
     if info.format == "heif":
         raise GardenError(f"{name} is a HEIC/HEIF photo, which cannot be read here: export it as JPEG "
                           "(on an iPhone, Settings > Camera > Formats > Most Compatible takes JPEGs).")
@@ -250,7 +280,7 @@ def decode_photo(data: bytes, name: str, *, target: int = TARGET_LONG_SIDE,
             if long_side / f >= target:
                 factor, flags = f, fl | cv2.IMREAD_IGNORE_ORIENTATION
                 break
-    elif info.width and info.width * info.height > MAX_FULL_DECODE_PIXELS:
+    elif info.width and info.height and info.width * info.height > MAX_FULL_DECODE_PIXELS:
         raise GardenError(
             f"{name} is {info.width}x{info.height} pixels, too large to decode; save it as a JPEG or smaller."
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from assistant.games import houserules
+from assistant.games.events import RULES_VERSION
 from assistant.games.cottage_garden import rules
 from assistant.games.cottage_garden.actions import NextTurn, Pay
 from assistant.games.cottage_garden.houserules import SWITCHES
@@ -13,7 +14,7 @@ from assistant.games.cottage_garden.state import GameState, Setup
 
 def new(players: str = "Ann,Ben", solo: bool = False, **house: str) -> GameState:
     chosen = houserules.parse(SWITCHES, [f"{k}={v}" for k, v in house.items()])
-    return rules.new_game(Setup(tuple(players.split(",")), solo, "test", MappingProxyType(chosen)))
+    return rules.new_game(Setup(tuple(players.split(",")), solo, "test", MappingProxyType(chosen), rules=RULES_VERSION))
 
 
 def play(state: GameState, *actions) -> GameState:

@@ -11,6 +11,8 @@ from assistant.games.cottage_garden.advice import best_cube, best_payment
 from assistant.games.cottage_garden.rules import payment_options
 from assistant.games.cottage_garden.tracks import space_of_value
 
+from assistant.games.cottage_garden.state import Setup
+
 from tests.cottage.helpers import new, pay_cheapest, play, to_final_round
 
 
@@ -96,6 +98,31 @@ def test_score_on_another_players_turn_needs_the_reward_flag():
     refused(s, ScoreBed("Ann", 2, 0, orange=3, reward=True), "CG-TURN-1")  # that one cat is used up
     s = play(new("Ann,Ben,Cy"), PlaceCats("Ann", 1), NextTurn(), NextTurn())
     refused(s, ScoreBed("Ann", 2, 0, orange=3, reward=True), "CG-TURN-1")  # Ben's turn passed, not Ann's
+
+
+def test_a_late_reward_score_in_solo_belongs_to_the_turn_passed():
+    # solo: the turn passes back to the same player; --reward still scores the passed turn's bed
+    s = play(new("Ann", solo=True), PlaceCats("Ann", 1), NextTurn(), ScoreBed("Ann", 2, 0, orange=1, reward=True))
+    assert s.passed.scored == 1 and s.turn.scored == 0  # the new turn's two beds are untouched
+    refused(s, ScoreBed("Ann", 2, 0, orange=2, reward=True), "CG-TURN-1")  # that one cat is used up
+    s = play(s, ScoreBed("Ann", 2, 0, orange=2))  # without --reward: the current turn's
+    assert s.turn.scored == 1
+
+
+def test_each_extra_cat_is_a_reward():
+    # three cats over two at the turn's end: each may complete a bed, scored late
+    s = play(new(), ScoreBed("Ann", 7, 0, orange=1), ScoreBed("Ann", 0, 7, blue=1))  # two red lines: 4 cats
+    s = play(s, NextTurn())
+    assert s.passed.rewards == 4  # two cats won, two extra placed
+
+
+def test_games_under_the_first_rules_keep_replaying():
+    # a game stored before the limits (no "rules" in its set-up) replays the moves it holds
+    old = rules.new_game(Setup(("Ann", "Ben"), house_rules=new().setup.house_rules))
+    assert old.setup.rules == 1
+    s = play(old, *[ScoreBed("Ann", 1, 0, orange=k) for k in (1, 2, 3)])  # three beds in one turn
+    s = play(s, NextTurn(), ScoreBed("Ann", 1, 0, orange=1, reward=True))  # late with no reward
+    assert s.current == 1
 
 
 def test_at_most_two_beds_score_in_a_turn():

@@ -8,6 +8,7 @@ import pytest
 
 from assistant.errors import IllegalMove
 from assistant.games import houserules
+from assistant.games.events import RULES_VERSION
 from assistant.games.indian_summer import notation, rules, supply
 from assistant.games.indian_summer.actions import from_event
 from assistant.games.indian_summer.houserules import SWITCHES
@@ -16,7 +17,7 @@ from assistant.games.indian_summer.state import GameState, Setup
 
 def new(players: str = "Ann,Ben,Cy", solo: bool = False, **house: str) -> GameState:
     chosen = houserules.parse(SWITCHES, [f"{k}={v}" for k, v in house.items()])
-    return rules.new_game(Setup(tuple(players.split(",")), solo, "test", MappingProxyType(chosen)))
+    return rules.new_game(Setup(tuple(players.split(",")), solo, "test", MappingProxyType(chosen), rules=RULES_VERSION))
 
 
 def act(token: str):

@@ -26,6 +26,8 @@ def test_setup_refusals():
     with pytest.raises(GardenError) as err:
         new("Ring,Ann")  # a 2-player mushroom could never take from this player's path
     assert err.value.rule_id == "IS-SETUP-1"
+    # a game stored before that check (rules 1) still loads
+    assert rules.new_game(new("A,B").setup._replace(players=("Ring", "Ann"), rules=1)).players[0].name == "Ring"
 
 
 def test_one_main_action_a_turn():

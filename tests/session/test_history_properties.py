@@ -5,6 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 from assistant.errors import GardenError
 from assistant.games.cottage_garden import rules
+from assistant.games.events import RULES_VERSION
 from assistant.games.cottage_garden.actions import from_event
 from assistant.session import games as sessions
 from assistant.session.store import Store
@@ -24,7 +25,8 @@ step = st.one_of(
 @given(steps=st.lists(step, max_size=40))
 def test_log_with_undo_and_redo_matches_the_model(tmp_path_factory, steps):
     store = Store(tmp_path_factory.mktemp("h") / "games.sqlite3")
-    sessions.create(store, "cottage-garden", "p", {"players": ["A", "B", "C"], "solo": False, "name": "p", "house_rules": {}})
+    sessions.create(store, "cottage-garden", "p", {"players": ["A", "B", "C"], "solo": False, "name": "p", "house_rules": {},
+                                                        "rules": RULES_VERSION})
     done: list[list[dict]] = []  # the model: commands in force
     undone: list[list[dict]] = []
     for move in steps:

@@ -53,3 +53,28 @@ def test_bad_records_name_file_and_line(tmp_path):
     garbage.write_text("{not json")
     assert "x.json" in fails(1, "replay", str(garbage))
     assert "cannot read" in fails(1, "replay", str(tmp_path / "missing.txt"))
+
+
+def test_records_keep_the_rules_they_were_played_under(tmp_path):
+    # a new game is played under today's checks, and its record says so; a record without a
+    # [Rules] header (made before they were kept) replays the moves it holds
+    from assistant.games.events import RULES_VERSION
+
+    ok("new", "cottage-garden", "--players", "Ann,Ben", "--name", "now")
+    text = ok("export")
+    assert f'[Rules "{RULES_VERSION}"]' in text
+    moves = "1. Ann: score Ann pots=1 cloches=0 orange=1; score Ann pots=1 cloches=0 orange=2; " \
+            "score Ann pots=1 cloches=0 orange=3; next\n"
+    three = tmp_path / "three.txt"  # three beds in one turn
+    three.write_text(text.rstrip("\n") + "\n\n" + moves)
+    assert "CG-SCORE-1" in fails(1, "replay", str(three))
+    old = tmp_path / "old.txt"
+    old.write_text('[Game "cottage-garden"]\n[Players "Ann,Ben"]\n\n' + moves)
+    assert json.loads(ok("replay", str(old), "--json"))["turn"]["number"] == 2
+    assert "rules version" in fails(1, "replay", str(_with_rules(tmp_path, "9")))
+
+
+def _with_rules(tmp_path, version: str):
+    path = tmp_path / f"rules{version}.txt"
+    path.write_text(f'[Game "cottage-garden"]\n[Players "Ann,Ben"]\n[Rules "{version}"]\n')
+    return path

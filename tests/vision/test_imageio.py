@@ -50,7 +50,8 @@ def test_webp_with_alpha_has_its_size_in_the_extended_header():
 
 def test_jpeg_2000_is_decoded():
     data = _encoded(".jp2")
-    assert parse_header(data).format == "jp2"
+    info = parse_header(data)
+    assert (info.format, info.width, info.height) == ("jp2", 420, 300)
     assert decode_photo(data, "x.jp2").image.shape == (300, 420, 3)
 
 
@@ -73,6 +74,40 @@ def test_a_huge_tiff_is_refused_before_decoding():
 
 
 def test_tiny_webp_is_refused_by_its_header():
-    data = _encoded(".webp", [cv2.IMWRITE_WEBP_QUALITY, 90], IMG[:20, :30])
+    # a lossless WebP whose header says 30 x 20 (the pixels are 420 x 300): refused before decoding
+    data = bytearray(_encoded(".webp", [cv2.IMWRITE_WEBP_QUALITY, 101]))
+    assert data[12:16] == b"VP8L"
+    bits = struct.unpack("<I", data[21:25])[0] & ~((1 << 28) - 1) | (30 - 1) | (20 - 1) << 14
+    data[21:25] = struct.pack("<I", bits)
     with pytest.raises(GardenError, match="30x20"):
-        decode_photo(data, "tiny.webp")
+        decode_photo(bytes(data), "tiny.webp")
+
+
+def _os2_bmp(w: int, h: int) -> bytes:
+    """An OS/2 bitmap (12-byte header, 16-bit sides), black, 24 bits a pixel."""
+    row = (w * 3 + 3) // 4 * 4
+    return (b"BM" + struct.pack("<IHHI", 26 + row * h, 0, 0, 26) + struct.pack("<IHHHH", 12, w, h, 1, 24)
+            + bytes(row * h))
+
+
+def test_an_os2_bitmap_reads_by_its_own_header():
+    data = _os2_bmp(200, 150)
+    info = parse_header(data)
+    assert (info.format, info.width, info.height) == ("bmp", 200, 150)
+    assert decode_photo(data, "os2.bmp").image.shape == (150, 200, 3)
+
+
+@pytest.mark.parametrize("data", [
+    b"II*\x00" + struct.pack("<I", 8) + struct.pack("<H", 1) + struct.pack("<HHII", 256, 4, 1, 20000) + bytes(64),
+    b"RIFF\x00\x00\x00\x00WEBPVP8 \x00\x00\x00\x00\x00\x00\x00\x9d\x01\x2a\x10",  # cut in its size
+    struct.pack(">I", 24) + b"ftypavif" + bytes(4) + b"mif1avif" + b"ispe\x00\x00",  # cut in its size
+    b"BM a text file, not a bitmap",
+    b"\x00\x00\x00\x0cjP  \r\n\x87\n" + bytes(10),
+])
+def test_headers_cut_short_give_one_line(data):
+    # a width without its height, a size cut off, a bitmap header of no known kind: no size
+    # is taken from them, and the photo is refused in one line (never a traceback)
+    info = parse_header(data)
+    assert (info.width is None) == (info.height is None)
+    with pytest.raises(GardenError):
+        decode_photo(data, "x")

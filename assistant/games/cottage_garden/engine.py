@@ -38,7 +38,7 @@ def setup_from_dict(data: dict[str, Any]) -> Setup:
 
             nursery = from_dict(data["nursery"])
         return Setup(players=players, solo=bool(data.get("solo", False)), name=str(data.get("name", "")),
-                     house_rules=MappingProxyType(chosen), board_mode=board_mode,
+                     house_rules=MappingProxyType(chosen), rules=events.rules_version(data), board_mode=board_mode,
                      start_beds=start_beds, start_public=public, start_nursery=nursery)
     except (KeyError, TypeError) as err:
         raise GardenError(f"the game set-up is incomplete or malformed ({err})") from None
@@ -61,7 +61,7 @@ turn_label = events.turn_label
 
 def setup_headers(setup_data: dict[str, Any]) -> list[tuple[str, str]]:
     setup = setup_from_dict(setup_data)
-    headers = events.common_headers(setup.players, setup.solo, SWITCHES, dict(setup.house_rules))
+    headers = events.common_headers(setup.players, setup.solo, SWITCHES, dict(setup.house_rules), setup.rules)
     if setup.board_mode:
         from assistant.games.cottage_garden.planting import slots_text
 

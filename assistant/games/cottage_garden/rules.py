@@ -134,13 +134,11 @@ def _score(state: GameState, action: ScoreBed) -> Outcome:
         raise IllegalMove("CG-SCORE-1", "A bed cannot show a negative number of flowerpots or cloches.")
     if action.pots + action.cloches > BED_CELLS:
         raise IllegalMove("CG-SCORE-1", f"A 5x5 bed shows at most {BED_CELLS} flowerpots and cloches together, not {action.pots + action.cloches}.")
-    late = index != state.current  # a bed a reward completed after its owner's turn was passed
-    if late:
-        _check_late_score(state, index, action.reward)
+    late = _late_score(state, index, action.reward)  # a bed a reward completed after the turn was passed
     if player.beds == 0:
         raise IllegalMove("CG-FINAL-3", f"{player.name} has no bed left to score.")
     scored = state.passed.scored if late and state.passed else state.turn.scored
-    if scored >= BEDS_A_TURN:
+    if state.setup.rules >= 2 and scored >= BEDS_A_TURN:
         raise IllegalMove("CG-SCORE-1", f"{player.name} has scored {scored} beds in this turn: a player has two beds, "
                           "and the bed taken after a scoring is empty.")
     if not late:
@@ -173,10 +171,10 @@ def _score(state: GameState, action: ScoreBed) -> Outcome:
         notes.append("Clean-up: pot tokens and cats to the supply, tiles to the back of the queue, the bed flipped "
                      "becomes the public bed; take the previous public bed, not flipped.")
     state = state.with_player(index, player)
-    if late:
+    if late and state.passed:
         p = state.passed
         state = state._replace(passed=p._replace(rewards=p.rewards - 1 + rewards, scored=p.scored + 1))
-    else:
+    elif not late:
         state = state._replace(turn=state.turn._replace(scored=state.turn.scored + 1,
                                                         rewards=state.turn.rewards + rewards))
     if all(c == TOP["orange"] for c in player.orange) and all(c == TOP["blue"] for c in player.blue):
@@ -184,20 +182,27 @@ def _score(state: GameState, action: ScoreBed) -> Outcome:
     return Outcome(*_end_if_done(state, notes))
 
 
-def _check_late_score(state: GameState, index: int, reward: bool) -> None:
-    """A bed scored out of its owner's turn: only with --reward, by the player whose turn just
-    passed, while a reward of it (a cat or flowerpot token won, cats placed) is unused."""
+def _late_score(state: GameState, index: int, reward: bool) -> bool:
+    """Whether a score belongs to the turn just passed: a bed a reward of it completed (a cat or
+    flowerpot token won, cats placed), reported with --reward by that turn's player while such
+    a reward is unused; any other score is the current player's. (Games under rules 1 took
+    any --reward score out of turn as late.)"""
     name, current = state.players[index].name, state.current_player.name
+    passed = state.passed
+    if state.setup.rules >= 2 and reward and passed is not None and passed.player == index:
+        if passed.rewards <= 0:
+            raise IllegalMove("CG-TURN-1", f"{name} has no reward of the turn just passed left (a cat or flowerpot "
+                              "token won, cats placed) that could have completed a bed.")
+        return True
+    if index == state.current:
+        return False
     if not reward:
         raise IllegalMove("CG-TURN-1", f"It is {current}'s turn, not {name}'s: a bed scores on its owner's turn "
                           "(if a reward completed it after the turn was passed, add --reward).")
-    passed = state.passed
-    if passed is None or passed.player != index:
+    if state.setup.rules >= 2:
         raise IllegalMove("CG-TURN-1", f"--reward scores a bed of the player whose turn just passed, which was not "
                           f"{name}'s; it is {current}'s turn.")
-    if passed.rewards <= 0:
-        raise IllegalMove("CG-TURN-1", f"{name} has no reward of the turn just passed left (a cat or flowerpot token "
-                          "won, cats placed) that could have completed a bed.")
+    return True
 
 
 def _move_up(state: GameState, index: int, colour: Colour, cube: int, steps: int) -> tuple[GameState, list[str], int]:
@@ -320,7 +325,7 @@ def _next(state: GameState, action: NextTurn) -> Outcome:
     rewards = state.turn.rewards
     if player.cats > 2 and not state.setup.children_corners:
         extra = player.cats - 2
-        rewards += 1
+        rewards += extra  # each may complete a bed
         state = state.with_player(state.current, player._replace(cats=2))
         notes.append(f"{player.name} held {player.cats} cats: {extra} must go on their beds now "
                      f"(if that completes a bed, score it with --reward). [CG-REWARD-3]")

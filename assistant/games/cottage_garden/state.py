@@ -71,6 +71,7 @@ class Setup(NamedTuple):
     solo: bool = False
     name: str = ""
     house_rules: Mapping[str, str] = MappingProxyType({})
+    rules: int = 1  # the rule checks it is played under (events.RULES_VERSION)
     board_mode: bool = False
     start_beds: tuple[tuple[BedSlot, ...], ...] = ()  # board mode: each player's two beds
     start_public: BedSlot | None = None

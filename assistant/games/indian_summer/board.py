@@ -43,7 +43,7 @@ def complete_region(state: GameState, index: int, region: int) -> tuple[GameStat
     covered = BOARD_CELLS - player.empty
     # every token on a region left incomplete lies in a hole: a covered cell outside the complete ones
     holes = sum(sum(player.tokens[r - 1]) for r in range(1, REGIONS + 1)
-                if r != region and r not in player.completed)
+                if r != region and r not in player.completed) if state.setup.rules >= 2 else 0
     if (len(player.completed) + 1) * REGION_CELLS + holes > covered:
         raise IllegalMove("IS-REGION-1", f"{player.name} has {covered} covered cell(s): not enough for "
                           f"{len(player.completed) + 1} complete regions of {REGION_CELLS}"

@@ -30,7 +30,7 @@ def setup_from_dict(data: dict[str, Any]) -> Setup:
             sides = tuple(laying.side_from_dict(given[name]) for name in players)
         return Setup(players=players, solo=bool(data.get("solo", False)),
                      name=str(data.get("name", "")), house_rules=MappingProxyType(chosen),
-                     board_mode=board_mode, woods=sides)
+                     rules=events.rules_version(data), board_mode=board_mode, woods=sides)
     except (KeyError, TypeError) as err:
         raise GardenError(f"the game set-up is incomplete or malformed ({err})") from None
 
@@ -60,7 +60,7 @@ turn_label = events.turn_label
 
 def setup_headers(setup_data: dict[str, Any]) -> list[tuple[str, str]]:
     setup = setup_from_dict(setup_data)
-    headers = events.common_headers(setup.players, setup.solo, SWITCHES, dict(setup.house_rules))
+    headers = events.common_headers(setup.players, setup.solo, SWITCHES, dict(setup.house_rules), setup.rules)
     if setup.board_mode:
         from assistant.games.indian_summer.laying import sides_text
 

@@ -54,7 +54,7 @@ def new_game(setup: Setup) -> GameState:
     names = [n.lower() for n in setup.players]
     if len(set(names)) != len(names):
         raise IllegalMove("IS-SETUP-1", "Each player needs a different name.")
-    if "ring" in names:  # a 2-player mushroom names the common path so (OPPONENT:COLOUR,ring:COLOUR)
+    if "ring" in names and setup.rules >= 2:  # a 2-player mushroom names the common path so (OPPONENT:COLOUR,ring:COLOUR)
         raise IllegalMove("IS-SETUP-1", "'ring' names the common path in a mushroom action; give the player "
                           "another name.")
     boards: list = [None] * count

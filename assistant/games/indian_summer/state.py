@@ -74,6 +74,7 @@ class Setup(NamedTuple):
     solo: bool = False
     name: str = ""
     house_rules: Mapping[str, str] = MappingProxyType({})
+    rules: int = 1  # the rule checks it is played under (events.RULES_VERSION)
     board_mode: bool = False  # every woodland board cell by cell
     woods: tuple[Any, ...] = ()  # board mode: each player's woodland side (laying.WoodSide), in player order
 
