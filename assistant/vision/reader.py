@@ -333,9 +333,9 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
     """Board locations to verify, cheapest first: the largest board outlines aligned on
     the art at small scale (outlinefit), grid-line fits, then the printed art over the
     whole photo, then the outlines that missed tried with other frame widths, then the art
-    matched again face-on inside rough places (the weak fits so far, then the largest
-    board outlines), last those places aligned on the board's frame (a board so covered
-    that little art shows)."""
+    matched again face-on inside rough places (the
+    weak fits so far, then the largest board outlines), last those places aligned on
+    the board's frame (a board so covered that little art shows)."""
     from assistant.vision import artmatch
     from assistant.vision.outlinefit import Levels, outline_passes, rolls
 
