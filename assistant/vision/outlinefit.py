@@ -190,38 +190,30 @@ def retry_frames(frame: float) -> tuple[float, ...]:
     return (0.0, frame + THICKNESS)
 
 
-def outline_passes(img: np.ndarray, levels: Levels, ref, count: int = OUTLINES
-                   ) -> tuple[Iterator[BlockFit], Iterator[BlockFit]]:
+def outline_fits(img: np.ndarray, levels: Levels, ref, count: int = OUTLINES) -> Iterator[BlockFit]:
     """Aligned grid corners from the largest board outlines, the grid inset by the frame
     width the reference shows, each orientation tried (the best matching first), with the
-    blocks that placed them; each place and orientation once. Two passes, the second run
-    after the first: every outline at the reference's frame width, then those none of
-    whose guesses aligned at other widths (retry_frames). The caller may try other ways
-    between them: the retries place few photos (1 of 200 rendered, seeds 1 and 3) and cost
-    most of the outlines' time on a photo they miss. `levels`: Levels of the grey photo."""
+    blocks that placed them; each place and orientation once. Outlines none of whose
+    guesses aligned are tried again with other frame widths (retry_frames), after every
+    outline's first try: photos placed today cost nothing more. `levels`: Levels of the
+    grey photo."""
     from assistant.vision.outline import outline_quads
 
     done: list[np.ndarray] = []
     frame = frame_guess(ref)
     missed: list[np.ndarray] = []
-
-    def first() -> Iterator[BlockFit]:
-        for quad in outline_quads(img, count, WORK_LONG_SIDE):
-            if not (yield from _quad_fits(levels, quad, frame, ref, done)):
-                missed.append(quad)
-
-    def retries() -> Iterator[BlockFit]:
-        for quad in missed:
-            for other in retry_frames(frame):
-                if (yield from _quad_fits(levels, quad, other, ref, done)):
-                    break
-
-    return first(), retries()
+    for quad in outline_quads(img, count, WORK_LONG_SIDE):
+        if not (yield from _quad_fits(levels, quad, frame, ref, done)):
+            missed.append(quad)
+    for quad in missed:
+        for other in retry_frames(frame):
+            if (yield from _quad_fits(levels, quad, other, ref, done)):
+                break
 
 
 def _quad_fits(levels: Levels, quad: np.ndarray, frame: float, ref,
                done: list[np.ndarray]) -> Generator[BlockFit, None, bool]:
-    """outline_passes' fits of one outline at one frame width (places not in `done`, which
+    """outline_fits' fits of one outline at one frame width (places not in `done`, which
     grows); returns whether any guess aligned at all."""
     from assistant.vision.rematch import outline_grids
 

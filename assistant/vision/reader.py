@@ -332,12 +332,11 @@ def _marker_located(grey: np.ndarray, found: dict[int, np.ndarray], ref: _Refere
 def locate_candidates(img: np.ndarray, ref: _Reference):
     """Board locations to verify, cheapest first: the largest board outlines aligned on
     the art at small scale (outlinefit), grid-line fits, then the printed art over the
-    whole photo, then the outlines that missed tried with other frame widths, then the art
-    matched again face-on inside rough places (the
+    whole photo, then the art matched again face-on inside rough places (the
     weak fits so far, then the largest board outlines), last those places aligned on
     the board's frame (a board so covered that little art shows)."""
     from assistant.vision import artmatch
-    from assistant.vision.outlinefit import Levels, outline_passes, rolls
+    from assistant.vision.outlinefit import Levels, outline_fits, rolls
 
     prof = ref.prof
     grey = to_grey(img)
@@ -347,8 +346,7 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
         # all four rolls: grid lines of a non-square board may be fitted either way round
         return _placed(img, levels, rolls(grey, corners, ref, range(4))[0], ref, method)
 
-    outlines, outline_retries = outline_passes(img, levels, ref)
-    for fit in outlines:
+    for fit in outline_fits(img, levels, ref):
         yield _located(grey, fit.corners, ref, "outline", blocks=fit.blocks, turned_blocks=fit.turned)
     tried: list[_Located] = []
     for cand in find_grids(grey, prof.rows, prof.cols, max_results=3):
@@ -365,8 +363,6 @@ def locate_candidates(img: np.ndarray, ref: _Reference):
             loc = _placed(img, levels, m.corners, ref, stage, m.inliers, ecc=m.inliers < ART_NO_POLISH)
             tried.append(loc)
             yield loc
-    for fit in outline_retries:
-        yield _located(grey, fit.corners, ref, "outline", blocks=fit.blocks, turned_blocks=fit.turned)
     # a rough place (a weak fit, or the board's outline when pieces hide the art and
     # the grid) straightened and matched again face-on
     from assistant.vision.outline import outline_quads

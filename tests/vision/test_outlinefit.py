@@ -24,8 +24,7 @@ def profiles():
 
 
 def _fits(img: np.ndarray, prof, ref: _Reference | None = None) -> list[outlinefit.BlockFit]:
-    first, retries = outlinefit.outline_passes(img, outlinefit.Levels(to_grey(img)), ref or _Reference(prof))
-    return [*first, *retries]
+    return list(outlinefit.outline_fits(img, outlinefit.Levels(to_grey(img)), ref or _Reference(prof)))
 
 
 @pytest.mark.parametrize("design, seed, tiles, tilt", [(0, 7101, 6, 30.0), (1, 7104, 15, 35.0)])
@@ -75,23 +74,6 @@ def test_an_outline_on_the_frames_inner_edge_is_tried_as_the_grid(profiles, monk
     assert _right_fits(img, ref, truth)
     monkeypatch.setattr(outlinefit, "retry_frames", lambda frame: ())
     assert _right_fits(img, ref, truth) == []  # the inset guess alone misses
-
-
-def test_outlines_missed_are_retried_after_the_art(profiles, monkeypatch):
-    # the retried frame widths place few photos: the printed art is matched before them
-    from assistant.vision import artmatch
-
-    img, truth = synth.scene(0, 7107, tiles=8, tilt=30.0)
-    ref = _Reference(profiles[0])
-    ref.frame_width = 1.0  # the first pass misses (test above)
-    monkeypatch.setattr(outline, "outline_quads", lambda *_: [np.asarray(truth["corners"], np.float64)])
-    events = []
-    monkeypatch.setattr(artmatch, "match_art", lambda *a: events.append("art"))
-    for loc in reader.locate_candidates(img, ref):
-        if loc.method == "outline":
-            events.append("outline" if synth.corner_error(loc.corners, truth) < 0.01 else "other outline")
-            break
-    assert events[-1] == "outline" and "art" in events and "other outline" not in events
 
 
 def test_a_board_outline_behind_larger_ones_is_still_tried(profiles, monkeypatch):
