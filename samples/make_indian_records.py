@@ -18,6 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from assistant.games import registry
+from assistant.games.events import RULES_VERSION
 from assistant.games.indian_summer.supply import LEAF_SIZE
 from assistant.session.notation import Record, write_text
 
@@ -80,7 +81,7 @@ class Builder:
     def __init__(self, players: list[str], solo: bool, ring: str, name: str, house: dict[str, str] | None = None):
         self.eng = registry.engine(GAME)
         self.codec = registry.game_module(GAME, "notation")
-        self.setup = {"players": players, "solo": solo, "name": name, "house_rules": house or {}}
+        self.setup = {"players": players, "solo": solo, "name": name, "house_rules": house or {}, "rules": RULES_VERSION}
         self.state = self.eng.new_state(self.setup)
         self.ring = list(ring)
         self.actions: list[dict] = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from assistant.games import registry
+from assistant.games.events import RULES_VERSION
 from assistant.session.notation import Record, write_text
 
 OUT = Path(__file__).resolve().parent / "records"
@@ -60,7 +61,7 @@ SCENARIOS: dict[str, tuple[list[str], bool, dict[int, list[str]]]] = {
 def build(players: list[str], solo: bool, events: dict[int, list[str]], name: str) -> Record:
     eng = registry.engine("cottage-garden")
     codec = registry.game_module("cottage-garden", "notation")
-    setup = {"players": players, "solo": solo, "name": name, "house_rules": {}}
+    setup = {"players": players, "solo": solo, "name": name, "house_rules": {}, "rules": RULES_VERSION}
     state = eng.new_state(setup)
     actions = []
     while not state.over:
