@@ -234,6 +234,14 @@ def test_solo_deal_and_market():
     check_conservation(s)
 
 
+def test_solo_round_tile_with_full_spaces_after_it_stays():
+    # rounds 1 and 2 fill m1 and m2; round 3's tile has no free space after it
+    s = play(new("Solo", solo=True), "deal upper=goror lower=ooooo spaces=gogogogogo path=ggooo",
+             "leaf green", "next", "leaf green")
+    notes = rules.apply(s, act("next")).notes
+    assert any("tile on space 3 stays" in n for n in notes) and not any("moves to space 3" in n for n in notes)
+
+
 def test_solo_refill_choice_switch():
     deal = "deal upper=goror lower=ooooo spaces=gogogogogo path=ggooo"
     s = play(new("Solo", solo=True), deal, "leaf green", "next", "leaf green", "exchange mushroom blueberry")
