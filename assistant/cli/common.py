@@ -12,7 +12,7 @@ from rich.console import Console
 
 from assistant.errors import GardenError, UsageError
 from assistant.paths import garden_home
-from assistant.session.store import Store, open_store
+from assistant.session.store import DB_NAME, NO_GAME, Store, open_store
 
 GameOption = Annotated[str | None, typer.Option("--game", help="The game to act on (default: the most recent).")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of the table view.")]
@@ -21,8 +21,24 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of 
 NAME_PATTERN = re.compile(r"^\w[\w-]{0,31}$")
 
 
-def store() -> Store:
+def has_store() -> bool:
+    """Whether the game database exists (a command that only reads does not create it)."""
+    return (garden_home() / DB_NAME).exists()
+
+
+def store(create: bool = True) -> Store:
+    """The game database. A command that needs a game already (create=False) does not create
+    it: GardenError when there is none."""
+    if not create and not has_store():
+        raise GardenError(NO_GAME)
     return open_store(garden_home())
+
+
+def load_game(game: str | None) -> Any:
+    """A saved game by name, or the most recent one (sessions.Loaded)."""
+    from assistant.session import games as sessions
+
+    return sessions.load(store(create=False), game)
 
 
 def console() -> Console:
@@ -54,9 +70,7 @@ def player_index(state: Any, player: str | None) -> int:
 
 def board_mode_state(game: str | None, game_key: str, title: str) -> Any:
     """The state of a board-mode game of `game_key`; GardenError for any other game."""
-    from assistant.session import games as sessions
-
-    loaded = sessions.load(store(), game)
+    loaded = load_game(game)
     if loaded.row.game != game_key or not loaded.state.setup.board_mode:
         raise GardenError(f"{loaded.row.name!r} is not a {title} board-mode game")
     return loaded.state
@@ -95,7 +109,7 @@ def _record_and_report(game: str | None, make: Callable[[Any, Any, list[str]], l
     from assistant.session import games as sessions
 
     reasons: list[str] = []
-    loaded, notes = sessions.record(store(), game, lambda state, engine: make(state, engine, reasons), game_key)
+    loaded, notes = sessions.record(store(create=False), game, lambda state, engine: make(state, engine, reasons), game_key)
     out = console()
     for line in reasons + notes:
         out.print(f"• {line}", markup=False)

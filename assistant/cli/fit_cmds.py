@@ -184,12 +184,11 @@ def fit(
 
 def tracked_player(game: str | None, player: str | None) -> tuple[Any, int]:
     """(state, player index) of a board-mode Cottage Garden game; default: the current player."""
-    from assistant.cli.common import player_index, store
+    from assistant.cli.common import load_game, player_index
     from assistant.errors import GardenError
-    from assistant.session import games as sessions
 
     try:
-        loaded = sessions.load(store(), game)
+        loaded = load_game(game)
     except GardenError as err:
         raise GardenError(f"{err}; or give the bed as text with --cells") from None
     state = loaded.state

@@ -7,7 +7,9 @@ from typing import Annotated
 
 import typer
 
-from assistant.cli.common import GameOption, JsonOption, console, end_turn, player_names, print_json, store
+from assistant.cli.common import (
+    GameOption, JsonOption, console, end_turn, has_store, load_game, player_names, print_json, store,
+)
 from assistant.cli.errors import reports_errors
 from assistant.errors import GardenError, UsageError
 from assistant.games import registry
@@ -65,7 +67,7 @@ def new(
 @reports_errors
 def games() -> None:
     """List the saved games, most recent first."""
-    rows = store().games()
+    rows = store().games() if has_store() else []
     if not rows:
         print("No games yet. Start one: garden new cottage-garden --players Ann,Ben")
         return
@@ -83,7 +85,7 @@ def games() -> None:
 @reports_errors
 def status(game: GameOption = None, json_output: JsonOption = False) -> None:
     """Whose turn, the gardener die, rounds and every player's tracks."""
-    loaded = sessions.load(store(), game)
+    loaded = load_game(game)
     if json_output:
         print_json(loaded.engine.status(loaded.state, loaded.row.name))
         return
@@ -99,7 +101,7 @@ def tally(
     board: Annotated[str | None, typer.Option("--board", help="With --photo: the calibrated board of every photo.")] = None,
 ) -> None:
     """The end-of-game tally with its tie-breakers (standings so far, before the end)."""
-    loaded = sessions.load(store(), game)
+    loaded = load_game(game)
     state, notes = loaded.state, []
     if photo:
         from assistant.cli.photo_game import state_with_photo_counts
@@ -124,7 +126,7 @@ def next_turn(game: GameOption = None) -> None:
 
 
 def _step(kind: str, steps: int, game: str | None) -> None:
-    loaded = sessions.step_history(store(), game, kind, steps)
+    loaded = sessions.step_history(store(create=False), game, kind, steps)
     word = "Undone" if kind == history.UNDO else "Redone"
     console().print(f"{word} {steps} command(s). Now at turn {loaded.engine.turn_label(loaded.state).rstrip(':')}.")
 
@@ -148,7 +150,7 @@ def export(
     json_output: JsonOption = False,
 ) -> None:
     """Write the game record (docs/notation.md), or JSON with --json."""
-    loaded = sessions.load(store(), game)
+    loaded = load_game(game)
     record = notation.Record(loaded.row.game, loaded.row.name, loaded.row.setup, history.actions_of(loaded.moves))
     text = notation.write_json(record) if json_output else notation.write_text(record)
     if file is None:

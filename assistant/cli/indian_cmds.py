@@ -423,22 +423,20 @@ def is_indian_fit(cells: str | None, game: str | None) -> bool:
     """Whether `garden fit`/`advise` is about an Indian Summer board: a 9-row --cells text, or the game."""
     if cells is not None:
         return len(cells.strip().replace("\n", "/").split("/")) == 9
-    from assistant.cli.common import store
+    from assistant.cli.common import load_game
     from assistant.errors import GardenError
-    from assistant.session import games as sessions
 
     try:
-        return sessions.load(store(), game).row.game == GAME
+        return load_game(game).row.game == GAME
     except GardenError:
         return False
 
 
 def _tracked_woods(game: str | None, player: str | None) -> tuple[Any, int]:
-    from assistant.cli.common import player_index, store
+    from assistant.cli.common import load_game, player_index
     from assistant.errors import GardenError
-    from assistant.session import games as sessions
 
-    state = sessions.load(store(), game).state
+    state = load_game(game).state
     if not state.setup.board_mode:
         raise GardenError("this Indian Summer game is not in board mode: give the board with --cells")
     return state, player_index(state, player)

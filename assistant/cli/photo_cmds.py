@@ -219,7 +219,9 @@ def _game_view(reading: Any, profile: Any, player: str | None, bed: int | None, 
         if bed is not None:
             raise UsageError("--bed goes with --player")
         return extra
-    loaded = photo_game.load_game(game)
+    from assistant.cli.common import load_game
+
+    loaded = load_game(game)
     state = loaded.state
     if hasattr(state, "die_position") and not state.setup.board_mode:
         # score mode: no bed is tracked cell by cell; the photo offers a complete bed's counts

@@ -91,13 +91,6 @@ def offer_counts(reading: Any) -> dict[str, Any] | None:
     return {"complete": True, "printed_pots": pots, "printed_cloches": cloches}
 
 
-def load_game(game: str | None) -> Any:
-    from assistant.cli.common import store
-    from assistant.session import games as sessions
-
-    return sessions.load(store(), game)
-
-
 def state_with_photo_counts(loaded: Any, photos: list[str], default_board: str | None) -> tuple[Any, list[str]]:
     """An Indian Summer game's state with each photographed player's empty cells read from
     their woodland photo (the ranking's first key) and the regions it shows complete (all

@@ -20,6 +20,7 @@ APP_ID = "garden-assistant"
 SCHEMA_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
 DB_NAME = "games.sqlite3"
+NO_GAME = "no game yet: start one with `garden new cottage-garden --players A,B`"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -100,7 +101,7 @@ class Store:
             row = self._db.execute("SELECT id, name, game, setup, created, touched FROM games "
                                    "ORDER BY touched DESC, id DESC LIMIT 1").fetchone()
             if row is None:
-                raise GardenError("no game yet: start one with `garden new cottage-garden --players A,B`")
+                raise GardenError(NO_GAME)
             return _row(row)
         row = self._db.execute("SELECT id, name, game, setup, created, touched FROM games WHERE name = ?", (name,)).fetchone()
         if row is None:

@@ -154,3 +154,13 @@ def test_final_round_pays_automatically_before_scoring():
     ann = status()["players"][0]
     assert ann["orange"] == [3, 1, 0] and ann["beds"] == 1
     assert "has already paid" in fails(1, "pay", "--orange", "1")
+
+
+def test_commands_on_an_empty_home_create_nothing(garden_home):
+    # reading, undoing or moving without a game says so; only `garden new` makes the database
+    for args in (("status",), ("export",), ("tally",), ("undo",), ("next",), ("bed",)):
+        assert "no game yet" in fails(1, *args)
+    assert "No games yet" in ok("games")
+    assert not (garden_home / "games.sqlite3").exists()
+    ok("new", "cottage-garden", "--players", "Ann,Ben")
+    assert (garden_home / "games.sqlite3").exists()
