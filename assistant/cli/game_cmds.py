@@ -52,10 +52,9 @@ def new(
     if not sessions.name_ok(game_name):
         raise UsageError(f"game name {game_name!r}: use letters, digits, - or _ (up to 40 characters)")
     from assistant.games import houserules
-
-    chosen = houserules.parse(eng.SWITCHES, house_rule or [])
     from assistant.games.events import RULES_VERSION
 
+    chosen = houserules.parse(eng.SWITCHES, house_rule or [])
     setup = {"players": names, "solo": solo, "name": game_name,
              "house_rules": houserules.differing(eng.SWITCHES, chosen), "rules": RULES_VERSION}
     if board_mode or bed or public_bed or nursery or queue:

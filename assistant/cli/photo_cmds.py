@@ -219,14 +219,14 @@ def _game_view(reading: Any, profile: Any, player: str | None, bed: int | None, 
         if bed is not None:
             raise UsageError("--bed goes with --player")
         return extra
-    from assistant.cli.common import load_game
+    from assistant.cli.common import load_game, player_index
 
     loaded = load_game(game)
     state = loaded.state
     if hasattr(state, "die_position") and not state.setup.board_mode:
         # score mode: no bed is tracked cell by cell; the photo offers a complete bed's counts
         extra["offer"] = photo_game.offer_counts(reading)
-        extra["player"] = state.players[photo_game.player_index(state, player)].name
+        extra["player"] = state.players[player_index(state, player)].name
         if bed is not None:
             extra["bed"] = bed
         return extra

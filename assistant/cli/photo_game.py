@@ -30,16 +30,10 @@ def woodland_regions(reading: Any) -> list[dict[str, Any]]:
     return out
 
 
-def player_index(state: Any, player: str) -> int:
-    """The index of a player of the game, by name (any case)."""
-    index = state.index_of(player)
-    if index is None:
-        raise GardenError(f"there is no player {player!r} in this game (players: {', '.join(p.name for p in state.players)})")
-    return index
-
-
 def tracked_cells(state: Any, player: str, bed: int | None) -> tuple[str, list[list[bool]]]:
     """(label, covered[r][c]) of a tracked bed (Cottage Garden) or woodland board (Indian Summer)."""
+    from assistant.cli.common import player_index
+
     index = player_index(state, player)
     name = state.players[index].name
     if hasattr(state, "die_position"):  # Cottage Garden

@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from assistant.games.indian_summer import report, supply, tally
+from assistant.games.indian_summer.rules import refill_example
 from assistant.games.indian_summer.state import GameState
 
 COLOUR_STYLE = {"green": "bold green", "orange": "bold dark_orange", "red": "bold red"}
@@ -72,7 +73,7 @@ def status_view(state: GameState, name: str) -> Panel:
                     "(garden animal); end: garden next", style="italic")
         if turn.refills:
             info.append("\nRefill pending: " + ", ".join(state.players[i].name for i in turn.refills)
-                        + " (garden path NAME " + ("UL,UR,...)" if state.setup.solo else "g,o,o,r,g)"), style="bold")
+                        + f" (garden path NAME {refill_example(state.setup)})", style="bold")
     sup = (f"Supply: {held(state.supply)} · squirrels {state.squirrels_left} · animals {state.animals_left} · "
            f"stack tokens: {', '.join(f'{k.upper()} {supply.STACK_TOKEN[k]}' for k in state.stacks) or 'none'}")
     title = f"Indian Summer · {name}" + (" · solo" if state.setup.solo else "")

@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import synth  # noqa: E402
 
 SUDOKU = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "sudoku-photos"
+PHOTOS = Path(__file__).resolve().parents[2] / "samples" / "photos"  # the committed sample photos
 if not SUDOKU.is_dir():
     SUDOKU = Path("/work/shared/datasets/sudoku-photos")
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-from conftest import SUDOKU, corners_arg, load_json, sudoku_labels, uniform_jpeg, with_exif_orientation
+from conftest import PHOTOS, SUDOKU, corners_arg, load_json, sudoku_labels, uniform_jpeg, with_exif_orientation
 
 
 def _corner_error(found, truth) -> float:
@@ -65,7 +64,7 @@ def test_check_grid_on_sudoku(cli):
 def test_grid_with_art_in_every_cell_is_read_unsure(cli):
     # a garden bed without its profile: every cell is printed art, none looks blank, so the
     # no-profile reading cannot tell a tile from the board (it read all 25 covered, sure)
-    photo = Path(__file__).resolve().parents[2] / "samples" / "photos" / "bed-1-light_nearly_empty.jpg"
+    photo = PHOTOS / "bed-1-light_nearly_empty.jpg"
     code, out, err = cli("check", photo, "--grid", "5x5", "--json")
     assert code == 0, out + err
     assert len(load_json(out)["uncertain"]) == 25

@@ -2,11 +2,10 @@
 the Indian Summer ranking from photos."""
 
 import json
-from pathlib import Path
 
+from conftest import PHOTOS
 from tests.cli.runner import fails, ok
 
-PHOTOS = Path(__file__).resolve().parents[2] / "samples" / "photos"
 WOODS = str(PHOTOS / "woodland-1-a_half.jpg")
 BED = str(PHOTOS / "bed-1-light_mixed.jpg")
 

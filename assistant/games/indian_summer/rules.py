@@ -250,6 +250,12 @@ def _take_from_path(state: GameState, index: int, colour: str, rule_id: str) -> 
     return state.with_player(index, player._replace(path=tuple(path)))
 
 
+def refill_example(setup: Setup) -> str:
+    """What `garden path NAME ...` takes, for a hint: the row ends taken (solo) or the colours
+    drawn from the common path, in order."""
+    return "UL,UR,..." if setup.solo else "g,o,o,r,g"
+
+
 def _note_empty_path(state: GameState, index: int, robbed: bool) -> tuple[GameState, list[str]]:
     player = state.players[index]
     if player.path:
@@ -263,8 +269,8 @@ def _note_empty_path(state: GameState, index: int, robbed: bool) -> tuple[GameSt
         how = "may refill it to 5 at once"
     where = "from the rows" if state.setup.solo else "from the common path"
     state = state._replace(turn=state.turn._replace(refills=refills, forced=forced))
-    draw = "UL,UR,..." if state.setup.solo else "g,o,o,r,g"  # the row ends taken / the colours drawn, in order
-    return state, [f"{player.name}'s path is empty: {player.name} {how} {where} (garden path {player.name} {draw}). "
+    return state, [f"{player.name}'s path is empty: {player.name} {how} {where} "
+                   f"(garden path {player.name} {refill_example(state.setup)}). "
                    f"[{'IS-PATH-3' if robbed else 'IS-PATH-2'}]"]
 
 
