@@ -37,15 +37,16 @@ from samples.renderer.designs import garden_game  # noqa: E402
 P = cell_net.PATCH
 
 
-def training_patches(args) -> tuple[np.ndarray, np.ndarray]:
-    """(n x 6 x P x P float32 net inputs, n covered labels) of the game's training mix."""
+def training_patches(args) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(n x 6 x P x P float32 net inputs, n covered labels, n hole flags) of the game's
+    training mix."""
     designs = [d for d in cells_bench.DESIGNS if garden_game(d) == args.game]
     t0 = time.perf_counter()
     warps = cells_bench.training_photos(args, designs, lambda m: print(f"  [{time.perf_counter() - t0:5.0f} s] {m}"))
     refs: dict[int, np.ndarray] = {}
-    xs, ys = [], []
+    xs, ys, holes = [], [], []
     seen: dict[str, int] = {}
-    for warp, prof, cov, _hole, group, src in warps:
+    for warp, prof, cov, hole, group, src in warps:
         i = seen[group] = seen.get(group, -1) + 1
         if args.jitter and src == "extra" and i % 2:  # a further design's jittered copy (after its original)
             continue
@@ -54,7 +55,8 @@ def training_patches(args) -> tuple[np.ndarray, np.ndarray]:
         n = prof.rows * prof.cols
         xs.append(cell_net.net_input(cell_net.cell_patches(warp, prof).reshape(n, P, P, 3), refs[id(prof)]))
         ys.append(cov.ravel())
-    return np.concatenate(xs), np.concatenate(ys).astype(np.float32)
+        holes.append(hole.ravel())
+    return np.concatenate(xs), np.concatenate(ys).astype(np.float32), np.concatenate(holes).astype(bool)
 
 
 def network():
@@ -70,7 +72,10 @@ def network():
                          nn.Linear(64 * (P // 4) ** 2, 64), nn.ReLU(), nn.Linear(64, 1), nn.Flatten(0))
 
 
-def fit(X: np.ndarray, Y: np.ndarray, epochs: int, batch: int = 256, seed: int = 0):
+def fit(X: np.ndarray, Y: np.ndarray, epochs: int, batch: int = 256, seed: int = 0,
+        weights: np.ndarray | None = None):
+    """The net fitted to patches X and labels Y; `weights`: each patch's weight in the loss
+    (None: all 1)."""
     import torch
 
     torch.manual_seed(seed)
@@ -79,7 +84,7 @@ def fit(X: np.ndarray, Y: np.ndarray, epochs: int, batch: int = 256, seed: int =
     opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
     steps = epochs * (len(X) // batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=steps)
-    loss_f = torch.nn.BCEWithLogitsLoss()
+    W = np.ones(len(X), np.float32) if weights is None else weights.astype(np.float32)
     t0 = time.perf_counter()
     for ep in range(epochs):
         perm = rng.permutation(len(X))
@@ -92,7 +97,8 @@ def fit(X: np.ndarray, Y: np.ndarray, epochs: int, batch: int = 256, seed: int =
             # the photo's exposure and colour vary beyond what net_input evens out
             xb[:, :3] = xb[:, :3] * (1 + 0.1 * torch.randn(len(xb), 1, 1, 1)) + 0.05 * torch.randn(len(xb), 3, 1, 1)
             opt.zero_grad()
-            loss = loss_f(net(xb), torch.from_numpy(Y[idx]))
+            loss = torch.nn.functional.binary_cross_entropy_with_logits(
+                net(xb), torch.from_numpy(Y[idx]), torch.from_numpy(W[idx]))
             loss.backward()
             opt.step()
             sched.step()
@@ -118,9 +124,9 @@ def main() -> None:
     import torch
 
     torch.set_num_threads(args.threads)
-    X, Y = training_patches(args)
-    print(f"{len(X)} cell patches, {Y.mean() * 100:.1f}% covered", flush=True)
-    net = fit(X, Y, args.epochs, seed=args.fit_seed)
+    X, Y, H = training_patches(args)
+    print(f"{len(X)} cell patches, {Y.mean() * 100:.1f}% covered, {H.mean() * 100:.1f}% holes", flush=True)
+    net = fit(X, Y, args.epochs, seed=args.fit_seed, weights=np.where(H, args.hole_weight, 1.0))
     torch.onnx.export(net, torch.zeros(1, 6, P, P), str(out), input_names=["patches"], output_names=["log_odds"],
                       dynamic_axes={"patches": {0: "cells"}, "log_odds": {0: "cells"}}, dynamo=False)
     print(f"wrote {out}")
