@@ -264,3 +264,31 @@ def test_parallel_ratio_matches_equal_flann_matcher(synth_profile):
     qi, ti = artmatch._ratio_matches(art.desc, feats[1])
     assert qi.tolist() == [m.queryIdx for m in best.values()]
     assert ti.tolist() == [m.trainIdx for m in best.values()]
+
+
+def test_a_verified_place_is_taken_to_a_block_fit_found_there(synth_profile):
+    # a re-match verified by its features, a fifth of a cell off, and an outline fit's blocks at
+    # the same place in the same orientation (too few to verify it alone): the blocks' corners
+    # are kept, where the photo matches the reference better
+    img, truth = synth.scene(0, 4106, tiles=6, tilt=30.0)
+    ref = _Reference(synth_profile)
+    true = np.array(truth["corners"], np.float64)
+    step = 0.2 * float(np.linalg.norm(true[1] - true[0])) / 5 * np.array([1.0, 0.0])
+
+    def cand(corners: np.ndarray, method: str, blocks: int = 0, turned: int = -1) -> reader._Located:
+        return reader._Located(corners, 0.3, 0.1, method, inliers=70 if method == "rematch" else 0,
+                               blocks=blocks, turned_blocks=turned)
+
+    off = true + step
+    verified = cand(off, "rematch")
+    fit = cand(true, "outline", outlinefit.MIN_BLOCKS + 1, 0)
+    moved = reader._on_blocks(img, verified, [fit, verified], ref)
+    assert np.array_equal(moved.corners, true) and moved.method == "rematch" and moved.inliers == 70
+    # not moved: no block fit there, the fit turned or found turned as well, farther than
+    # AGREE_CELLS, or where the photo matches worse; nor a place with blocks of its own
+    for other in (cand(true, "outline"), cand(np.roll(true, 1, axis=0), "outline", 12, 0),
+                  cand(true, "outline", 12, 3), cand(true + 10 * reader.AGREE_CELLS * step, "outline", 12, 0),
+                  cand(off + step, "outline", 12, 0)):
+        assert np.array_equal(reader._on_blocks(img, verified, [other, verified], ref).corners, off)
+    own = cand(off, "art", blocks=15)
+    assert np.array_equal(reader._on_blocks(img, own, [fit, own], ref).corners, off)
