@@ -196,11 +196,11 @@ def rolls(grey: np.ndarray, corners: np.ndarray, ref, ks: Iterable[int] | None =
 def frame_guess(ref) -> float:
     """The frame width the reference shows, in cells (FRAME_GUESS when it shows none).
     Measuring instead where the board's outline lies on the calibration photo (bed-3-dark's
-    cut edge half a cell out, its frame 0.35) spared that board the retries (its 12 MP reads
-    about a third as long), but the guesses moved by a few hundredths of a cell on every board
-    gave other fits and fine alignments: rendered seeds 1-8, 68 wrong cells where 59, 728
-    perfect photos where 730 (800056: corners 0.16% off where 0.36%, yet the alignment field
-    bent 0.22 of a cell, 4 cells wrong). Not done."""
+    cut edge half a cell out, its frame 0.35) spared that board the retries (its 12 MP photo
+    400015: 6 block passes where 29), but the guesses moved by a few hundredths of a cell on
+    every board gave other fits and fine alignments: rendered seeds 1-8, 68 wrong cells where
+    59, 728 perfect photos where 730 (800056: corners 0.16% off where 0.36%, yet the alignment
+    field bent 0.22 of a cell, 4 cells wrong). Not done."""
     from assistant.vision import framefit
     from assistant.vision.reader import FRAME_GUESS
 
