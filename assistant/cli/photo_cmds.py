@@ -60,7 +60,7 @@ def check_drawing_path(path: Path) -> None:
         raise GardenError(f"--out folder {path.parent} does not exist.")
 
 
-def write_png(path: Path, image) -> None:
+def write_drawing(path: Path, image) -> None:
     """A drawing to --out, PNG or JPEG by its suffix."""
     import cv2
 
@@ -103,7 +103,7 @@ def calibrate(
     prof, preview = do_calibrate(source, name, rows, cols, corner_pts, layout, game)
     prof.save(folder)
     preview_path = folder / "preview.png"
-    write_png(preview_path, preview)
+    write_drawing(preview_path, preview)
     if json_output:
         print(json.dumps({"board": name, "rows": rows, "cols": cols, "game": game, "profile": str(folder),
                           "preview": str(preview_path), "corners": prof.source_corners,
@@ -178,7 +178,7 @@ def check(
     if out is not None:
         from assistant.vision.draw import draw_reading
 
-        write_png(out, draw_reading(loaded.image, reading))
+        write_drawing(out, draw_reading(loaded.image, reading))
     data = reading.to_json()
     extra = _game_view(reading, profile, player, bed, game)
     data.update(extra)
@@ -267,7 +267,7 @@ def markers(
         raise UsageError(f"--size-mm {size_mm:g} is outside 20..80 (four squares must fit on one A4 page).")
     if not 72 <= dpi <= 1200:
         raise UsageError(f"--dpi {dpi} is outside 72..1200.")
-    write_png(out, sheet(dpi, size_mm))
+    write_drawing(out, sheet(dpi, size_mm))
     print(f"Corner markers ({size_mm:g} mm) -> {out}: print at 100% and cut out the four squares; lay each "
           "outside the board with its corner on the board's corner (marker 0 next to row 1, column 1 of "
           "the calibrated grid, then clockwise). `garden check` uses them when it cannot find the board alone.")

@@ -27,7 +27,7 @@ def reading_as_text(reading: Any) -> str:
 def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path | None, camera: str | None,
               limit: int | None, no_flip: bool, cats: int, json_output: bool) -> None:
     from assistant.cli.common import print_json
-    from assistant.cli.photo_cmds import check_drawing_path, photo_source, write_png
+    from assistant.cli.photo_cmds import check_drawing_path, photo_source, write_drawing
     from assistant.vision.imageio import load_photo
     from assistant.vision.profile import load_profile
     from assistant.vision.reader import read_photo
@@ -57,7 +57,7 @@ def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path 
         for colour, placement in reversed(list(zip(RANK_COLOURS, report["placements"]))):
             image = draw_cells_on_photo(image, reading.homography, [tuple(c) for c in placement["cells"]], colour,
                                         photo_size=reading.photo_size)
-        write_png(out, image)
+        write_drawing(out, image)
         report["drawn"] = str(out)
     if json_output:
         print_json(report)
