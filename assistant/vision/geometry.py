@@ -92,3 +92,32 @@ def turns(rows: int, cols: int) -> list[int]:
 def same_place(a: np.ndarray, b: np.ndarray, tol: float) -> bool:
     """Whether two corner sets (in order) agree within `tol` pixels at every corner."""
     return bool(np.max(np.linalg.norm(np.asarray(a) - np.asarray(b), axis=1)) < tol)
+
+
+def corner_spread(src: np.ndarray, dst: np.ndarray, rect: np.ndarray) -> float:
+    """How firmly point pairs fix a homography's corners: the farthest a corner of `rect` (in
+    `src` coordinates) lands from where all pairs put it (share of that quad's diagonal) when
+    the homography src -> dst is fitted leaving out any one pair (least squares with h33 = 1,
+    every fit solved at once). Points nearly in a line, or one far from the others, leave the
+    corners free; inf when a fit fails."""
+    src, dst, rect = (np.asarray(a, np.float64) for a in (src, dst, rect))
+    c, k = src.mean(axis=0), src.std() + 1e-9  # normalised coordinates: a well-conditioned fit
+    d, e = (src - c) / k, (dst - c) / k
+    x, y, u, v = d[:, 0], d[:, 1], e[:, 0], e[:, 1]
+    one, zero = np.ones_like(x), np.zeros_like(x)
+    A = np.stack([np.stack([x, y, one, zero, zero, zero, -u * x, -u * y], -1),
+                  np.stack([zero, zero, zero, x, y, one, -v * x, -v * y], -1)], 1)  # n x 2 x 8
+    b = np.stack([u, v], 1)
+    AtA = np.einsum("nki,nkj->nij", A, A)
+    Atb = np.einsum("nki,nk->ni", A, b)
+    N, r = AtA.sum(0), Atb.sum(0)
+    try:  # all pairs, then each left out in turn
+        h = np.linalg.solve(np.concatenate([N[None], N - AtA]), np.concatenate([r[None], r - Atb])[..., None])[..., 0]
+    except np.linalg.LinAlgError:
+        return float("inf")
+    H = np.concatenate([h, np.ones((len(h), 1))], 1).reshape(-1, 3, 3)
+    q = np.einsum("mij,cj->mci", H, np.c_[(rect - c) / k, np.ones(len(rect))])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        q = q[..., :2] / q[..., 2:]
+        moved = np.linalg.norm(q[1:] - q[0], axis=-1).max() / np.linalg.norm(q[0, 0] - q[0, 2])
+    return float(moved) if np.isfinite(moved) else float("inf")

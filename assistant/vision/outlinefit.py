@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from assistant.vision.geometry import cell_size, project, same_place, turns
+from assistant.vision.geometry import cell_size, corner_spread, project, same_place, turns
 
 #: outlines are searched at this long side (pixels): a board is seldom smaller than a
 #: tenth of the photo, and its outline then still spans 40 pixels
@@ -50,11 +50,11 @@ STEPS = ((0.5, 0.6), (1.0, 0.25))
 #: gave 5 more photos a right fit
 MIN_BLOCKS = 10
 MAX_REACH = 0.5
-#: ... and the corners must not hang on any one block: fitted with any one left out, none moves
-#: more than this share of the diagonal (_spread). Rendered photos, seeds 1-8 and 21-28 (1600
-#: photos, 1384 outline fits): 5 fits spread more; 3 at wrong places (2.4-44% off; 2500091, 15
-#: blocks with none turned, was taken 2.9% off and is now placed by its art within 0.4%), 2 at
-#: 1.5-1.8%. Of the 1333 spreading under 0.5%, none was 2% off
+#: ... and the corners must not hang on any one block: fitted with any one left out, none
+#: moves more than this share of the diagonal (geometry.corner_spread). Rendered photos, seeds
+#: 1-8 and 21-28 (1600 photos, 1384 outline fits): 5 fits spread more; 3 at wrong places
+#: (2.4-44% off; 2500091, 15 blocks with none turned, was taken 2.9% off and is now placed by
+#: its art within 0.4%), 2 at 1.5-1.8%. Of the 1333 spreading under 0.5%, none was 2% off
 MAX_SPREAD = 0.015
 #: a blurred photo (defocus, a shaking hand) loses the fine art a sharp reference's blocks
 #: correlate on: the fine pass, when it finds too few blocks, is tried again with the reference
@@ -130,7 +130,7 @@ class BlockFit:
     corners: np.ndarray  # grid corners in the photo
     blocks: int  # reference blocks found where the fit puts them
     reach: float  # farthest a grid corner lies from those blocks (share of the grid's diagonal)
-    spread: float = 0.0  # farthest a grid corner moves when one block is left out (_spread)
+    spread: float = 0.0  # farthest a corner moves with any one block left out (corner_spread)
     turned: int = -1  # the most blocks found with the grid turned in place (-1: not counted)
 
 
@@ -139,35 +139,6 @@ def _reach(centres: np.ndarray, rect: np.ndarray) -> float:
     distance from a corner of `rect` to its nearest block, over the rect's diagonal."""
     d = np.linalg.norm(rect[:, None, :] - centres[None, :, :], axis=-1).min(axis=1)
     return float(d.max() / np.linalg.norm(rect[0] - rect[2]))
-
-
-def _spread(src: np.ndarray, dst: np.ndarray, rect: np.ndarray) -> float:
-    """How well the blocks fix the corners: the farthest a corner of `rect` moves (share of its
-    diagonal) when the homography dst -> src is fitted leaving out any one block (least
-    squares with h33 = 1, all n fits solved at once). Blocks nearly in a line, or one far off
-    the others, leave the corners free."""
-    c, k = dst.mean(axis=0), dst.std() + 1e-9  # normalised coordinates: a well-conditioned fit
-    d, e = (dst - c) / k, (src - c) / k
-    x, y, u, v = d[:, 0], d[:, 1], e[:, 0], e[:, 1]
-    one, zero = np.ones_like(x), np.zeros_like(x)
-    A = np.stack([np.stack([x, y, one, zero, zero, zero, -u * x, -u * y], -1),
-                  np.stack([zero, zero, zero, x, y, one, -v * x, -v * y], -1)], 1)  # n x 2 x 8
-    b = np.stack([u, v], 1)  # n x 2
-    AtA = np.einsum("nki,nkj->nij", A, A)
-    Atb = np.einsum("nki,nk->ni", A, b)
-    N, r = AtA.sum(0), Atb.sum(0)
-    try:
-        h = np.linalg.solve(np.concatenate([N[None], N - AtA]), np.concatenate([r[None], r - Atb])[..., None])[..., 0]
-    except np.linalg.LinAlgError:
-        return np.inf
-    H = np.concatenate([h, np.ones((len(h), 1))], 1).reshape(-1, 3, 3)
-    q = np.einsum("mij,cj->mci", H, np.c_[(rect - c) / k, np.ones(len(rect))])
-    with np.errstate(divide="ignore", invalid="ignore"):
-        q = q[..., :2] / q[..., 2:]
-    moved = np.linalg.norm(q[1:] - q[0], axis=-1)
-    if not np.all(np.isfinite(moved)):
-        return np.inf
-    return float(moved.max() * k / np.linalg.norm(rect[0] - rect[2]))
 
 
 def block_step(levels: Levels, corners: np.ndarray, ref, scale: float, search: float,
@@ -200,7 +171,7 @@ def block_step(levels: Levels, corners: np.ndarray, ref, scale: float, search: f
         return None
     agree = inliers.ravel().astype(bool)
     return BlockFit(q, int(agree.sum()), _reach(centres[agree], rect),
-                    _spread((centres + shifts)[agree].astype(np.float64), centres[agree].astype(np.float64), rect))
+                    corner_spread(centres[agree], (centres + shifts)[agree], rect))
 
 
 def align(levels: Levels, corners: np.ndarray, ref, steps: tuple | None = None) -> BlockFit | None:
