@@ -52,9 +52,10 @@ MIN_BLOCKS = 10
 MAX_REACH = 0.5
 #: ... and the corners must not hang on any one block: fitted with any one left out, none
 #: moves more than this share of the diagonal (geometry.corner_spread). Rendered photos, seeds
-#: 1-8 and 21-28 (1600 photos, 1384 outline fits): 5 fits spread more; 3 at wrong places
-#: (2.4-44% off; 2500091, 15 blocks with none turned, was taken 2.9% off and is now placed by
-#: its art within 0.4%), 2 at 1.5-1.8%. Of the 1333 spreading under 0.5%, none was 2% off
+#: 1-8 and 21-28 (1600 photos, 1384 outline fits): of the 1355 fits within 2% of the diagonal,
+#: 2 spread more (1.5% and 1.8% off); of the 16 at wrong places, 3 (2.4-44% off; among them
+#: 2500091, 15 blocks none turned, taken 2.9% off and now placed by its art within 0.4%). The
+#: other 13 spread less; in the readings of both sets none of them was taken (reader._verified)
 MAX_SPREAD = 0.015
 #: a blurred photo (defocus, a shaking hand) loses the fine art a sharp reference's blocks
 #: correlate on: the fine pass, when it finds too few blocks, is tried again with the reference
