@@ -330,7 +330,8 @@ def _on_blocks(img: np.ndarray, loc: _Located, results: list[_Located], ref: _Re
     if not fits:
         return loc
     fit = max(fits, key=lambda r: r.blocks)
-    if _score_at(img, fit.corners, ref) < _score_at(img, loc.corners, ref):
+    # a block fit's score is already its match there (_located); `loc`'s may be a frame fit's cells
+    if fit.score < _score_at(img, loc.corners, ref):
         return loc
     return replace(loc, corners=fit.corners)
 

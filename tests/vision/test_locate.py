@@ -276,8 +276,9 @@ def test_a_verified_place_is_taken_to_a_block_fit_found_there(synth_profile):
     step = 0.2 * float(np.linalg.norm(true[1] - true[0])) / 5 * np.array([1.0, 0.0])
 
     def cand(corners: np.ndarray, method: str, blocks: int = 0, turned: int = -1) -> reader._Located:
-        return reader._Located(corners, 0.3, 0.1, method, inliers=70 if method == "rematch" else 0,
-                               blocks=blocks, turned_blocks=turned)
+        # scored as a real candidate is: its match with the reference as placed
+        return reader._Located(corners, reader._score_at(img, corners, ref), 0.1, method,
+                               inliers=70 if method == "rematch" else 0, blocks=blocks, turned_blocks=turned)
 
     off = true + step
     verified = cand(off, "rematch")
