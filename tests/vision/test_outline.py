@@ -209,3 +209,14 @@ def test_frame_fits_rank_rivals():
 
     assert frame_fits(np.zeros((10, 10, 3), np.uint8), np.zeros((10, 10), np.uint8), [], _Stub(), 4) == []
     assert FrameFit(np.zeros((4, 2)), 0.9, 0.8, 0.3).cells == 0.8
+
+
+def test_a_dim_board_on_a_brighter_mat_is_outlined():
+    # the board's edge is a step of 12 grey levels (a dim photo): weaker than the mat's,
+    # yet an edge along all four sides
+    img = np.full((360, 480, 3), 40, np.uint8)
+    cv2.rectangle(img, (40, 30), (440, 330), (90, 90, 90), -1)
+    board = np.array([[150, 100], [330, 110], [320, 260], [140, 250]], np.float64)
+    cv2.fillConvexPoly(img, board.astype(np.int32), (78, 78, 78))
+    quads = outline_quads(img, 3, 480)
+    assert any(_corner_error(q, board) < 3 for q in quads)
