@@ -79,12 +79,13 @@ def test_the_nets_read_only_the_cells_the_trees_doubt(monkeypatch):
 
 @pytest.mark.parametrize("design,seed", [("woodland-1-a", 600001), ("woodland-2-b", 600002),
                                          ("bed-2-light", 600003)])
-def test_each_shipped_net_runs_in_opencv_and_alone_reads_a_rendered_board(design, seed):
+def test_each_shipped_net_runs_in_opencv_and_alone_reads_a_rendered_board(design, seed, monkeypatch):
     photo, corners, truth, prof = rendered_board(design, seed)
     assert cell_net.has_net(prof.game)
     warp, _ = cellmod.aligned_to_reference(photo.image, corners, prof)
     patches = cell_net.cell_patches(prof.reference, prof)
     cov = np.array([[c == "covered" for c in row] for row in truth["cells"]])
+    monkeypatch.setattr(cell_net, "VIEWS_DOUBT", -1.0)  # the nets' own readings (other views: below)
     alone = [cell_net.log_odds(warp, patches, prof, (path,)) for path in cell_net.NET_FILES[prof.game]]
     for z in alone:
         assert z.shape == cov.shape
@@ -106,6 +107,7 @@ def test_further_nets_read_only_the_cells_the_first_doubts(monkeypatch):
 
     monkeypatch.setattr(cell_net, "_forward", forward)
     monkeypatch.setitem(cell_net.NET_FILES, "g", ("a", "b"))
+    monkeypatch.setattr(cell_net, "VIEWS_DOUBT", -1.0)  # the other views: their own test
     patches = np.zeros((2, 2, cell_net.PATCH, cell_net.PATCH, 3), np.uint8)
     z = cell_net.log_odds(np.zeros_like(prof.reference), patches, prof)
     assert seen == [("a", 4), ("b", 2)]  # the second net sees the two doubtful cells only
@@ -114,3 +116,26 @@ def test_further_nets_read_only_the_cells_the_first_doubts(monkeypatch):
     z = cell_net.log_odds(np.zeros_like(prof.reference), patches, prof, where=np.array([[True, False], [True, True]]))
     assert seen[0] == ("a", 3)  # the first net reads only the cells asked for
     assert np.isnan(z[0, 1]) and not np.isnan(z[[0, 1, 1], [0, 0, 1]]).any()
+
+
+def test_a_cell_still_in_doubt_is_read_in_all_eight_views(monkeypatch):
+    prof = _profile(rows=1, cols=2)
+    prof.game = "g"
+    blob = np.zeros((2, 6, cell_net.PATCH, cell_net.PATCH), np.float32)
+    corners = (slice(0, 1), slice(-1, None))
+    for k, (ys, xs) in enumerate([(a, b) for a in corners for b in corners]):
+        blob[0, 0, ys, xs] = (0.1, 0.3, 0.5, 0.7)[k]  # the doubtful cell: one value per corner
+        blob[1, 0, ys, xs] = 0.9  # the sure cell
+    sizes = []
+
+    def forward(path, b):  # a net that sees only the top-left pixel: each view reads another corner
+        sizes.append(len(b))
+        return 10.0 * b[:, 0, 0, 0].astype(np.float64)
+
+    monkeypatch.setattr(cell_net, "_forward", forward)
+    monkeypatch.setattr(cell_net, "net_input", lambda photo, ref: blob)
+    monkeypatch.setitem(cell_net.NET_FILES, "g", ("a",))
+    patches = np.zeros((1, 2, cell_net.PATCH, cell_net.PATCH, 3), np.uint8)
+    z = cell_net.log_odds(np.zeros_like(prof.reference), patches, prof)
+    assert np.allclose(z, [[10.0 * (0.1 + 0.3 + 0.5 + 0.7) / 4, 9.0]])  # every corner in two views
+    assert sizes == [2, 7]  # the sure cell is read once, the doubtful one in 7 more views at once
