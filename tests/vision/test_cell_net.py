@@ -85,7 +85,7 @@ def test_each_shipped_net_runs_in_opencv_and_alone_reads_a_rendered_board(design
     warp, _ = cellmod.aligned_to_reference(photo.image, corners, prof)
     patches = cell_net.cell_patches(prof.reference, prof)
     cov = np.array([[c == "covered" for c in row] for row in truth["cells"]])
-    monkeypatch.setattr(cell_net, "VIEWS_DOUBT", -1.0)  # the nets' own readings (other views: below)
+    monkeypatch.setattr(cell_net, "VIEWS_DOUBT", -1.0)  # the nets' own readings (the other views: their own test)
     alone = [cell_net.log_odds(warp, patches, prof, (path,)) for path in cell_net.NET_FILES[prof.game]]
     for z in alone:
         assert z.shape == cov.shape
