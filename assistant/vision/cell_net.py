@@ -31,7 +31,10 @@ CONTEXT = 0.25
 #: seen through a hole weighted 3 in the loss (fit_cell_net.py --hole-weight 3) missed fewer
 #: holes but read more open cells covered: in the first net's place 31 / 34 wrong cells (12 / 11
 #: of them holes) and 105 / 100 perfect photos, in the second's 36 / 31 (14 / 8) and 105 / 101,
-#: against 31 / 28 (13 / 13) and 106 / 102 with the two shipped
+#: against 31 / 28 (13 / 13) and 106 / 102 with the two shipped. Such a fit as a third member
+#: (fit_cell_net.py ... --fit-seed 2 --hole-weight 3, 35 min), whole photos of rendered seeds
+#: 1-8 / 21-28 / 41-48 (bench_photo_accuracy's woodland photos): 47 / 25 / 46 wrong cells where
+#: 48 / 27 / 44, 269 / 290 / 288 perfect photos where 269 / 288 / 287: not added
 NET_FILES = {"indian-summer": (Path(__file__).with_name("cell_net_woodland.onnx"),
                                Path(__file__).with_name("cell_net_woodland_2.onnx")),
              "cottage-garden": (Path(__file__).with_name("cell_net_beds.onnx"),)}
