@@ -20,7 +20,9 @@ APP_ID = "garden-assistant"
 SCHEMA_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
 DB_NAME = "games.sqlite3"
-NO_GAME = "no game yet: start one with `garden new cottage-garden --players A,B`"
+#: not Cottage Garden alone: the hint also answers an Indian Summer command (`tally --photo`)
+NO_GAME = ("no game yet: start one with `garden new cottage-garden --players A,B` (or indian-summer; "
+           "`garden new --help` lists the games)")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -118,7 +118,8 @@ def test_unknown_house_rule_and_bad_setup():
     assert "2 to 4 players" in fails(1, "new", "cottage-garden", "--players", "A,B,C,D,E")
     assert "unknown game" in fails(2, "new", "chess", "--players", "A,B")
     assert "player name" in fails(2, "new", "cottage-garden", "--players", "A b,C")
-    assert "no game yet" in fails(1, "status")
+    hint = fails(1, "status")
+    assert "no game yet" in hint and "indian-summer" in hint
 
 
 def test_commands_after_the_game_is_over():
