@@ -501,9 +501,9 @@ def aligned_to_reference(img: np.ndarray, corners: np.ndarray, prof: BoardProfil
     The misfit is measured on a rectification padded by the blocks' search radius, so that
     the frame's outer pieces are searched too; without a field its inside is the plain
     rectification (warp_to_reference). The corners a reading reports stay the homography's:
-    moved by this field (evaluated at the grid's corners, where it is extrapolated), rendered
-    seeds 61-68 put 2 of the 4 boards 2.1-2.5% of the diagonal off within 2%, but 7 others, within
-    2% before, 2.2-4.2% off (beds found 457 where 460)."""
+    moved by this field (evaluated at the grid's corners, where it is extrapolated), on rendered
+    seeds 61-68 2 of the 4 boards placed 2.1-2.5% of the diagonal off came within 2%, but 7
+    others went from within 2% to 2.2-4.2% off (beds found 457 where 460)."""
     cref = _cell_reference(prof)
     pad = finewarp.search_radius(prof)
     template = cref.cached("fine", lambda: np.pad(finewarp.prepared(cref.grey, prof.cell), pad))
