@@ -71,6 +71,19 @@ def test_a_quarter_turn_on_a_board_of_unequal_sides_is_refused():
     assert markers.board_outline(turned, 9, 8, 0.3) is None
 
 
+def test_a_marker_under_a_glare_spot_is_found(monkeypatch):
+    # the sheet at 150 dpi (modules of about 37 px, as a marker near the camera) with a glare
+    # spot lifting marker 1's black three quarters of the way to white
+    page = markers.sheet(150, 50.0).astype(np.float64)
+    h, w = page.shape
+    yy, xx = np.mgrid[0:h, 0:w]
+    spot = 0.75 * np.exp(-((xx - 0.7 * w) ** 2 + (yy - 0.25 * h) ** 2) / (2 * (0.12 * w) ** 2))
+    glared = np.clip(page * (1 - spot) + 255 * spot, 0, 255).astype(np.uint8)
+    assert sorted(markers.detect(glared)) == list(markers.CORNER_IDS)
+    monkeypatch.setattr(markers, "THRESHOLD_WINDOW_MAX", 23)  # OpenCV's default window misses it
+    assert 1 not in markers.detect(glared)
+
+
 def test_a_marker_seen_twice_is_left_out():
     page, _ = _sheet_squares()
     twice = np.concatenate([page, page], axis=1)
