@@ -338,7 +338,7 @@ def _on_blocks(img: np.ndarray, loc: _Located, results: list[_Located], ref: _Re
 
 def _marker_located(grey: np.ndarray, found: dict[int, np.ndarray], ref: _Reference) -> _Located | None:
     """The board by the corner markers `found` in the grey photo (markers.place_grid), which
-    fix its orientation too; the frame band picks the frame's width under their outline.
+    fix its orientation too; the frame band may move the grid where it matches far better.
     None without all four markers at a board's corners."""
     from assistant.vision import markers
 

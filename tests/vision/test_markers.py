@@ -71,6 +71,31 @@ def test_a_quarter_turn_on_a_board_of_unequal_sides_is_refused():
     assert markers.board_outline(turned, 9, 8, 0.3) is None
 
 
+def test_the_grid_lies_a_paper_gap_inside_the_frame_unless_the_band_is_far_better_elsewhere():
+    laid, _ = _laid(5, 5, 0.4)
+    grey = np.zeros((600, 800), np.uint8)
+    plain = markers.place_grid(grey, laid, 5, 5, 0.4, None)
+    tried: list[np.ndarray] = []
+    markers.place_grid(grey, laid, 5, 5, 0.4, lambda corners: tried.append(corners) or 0.0)
+    insets = np.arange(-markers.INSET_REACH, markers.INSET_REACH + 1e-9, markers.INSET_STEP)
+    assert len(tried) == len(insets)
+    # the paper's gap: the grid lies inside the one at the printed frame's width, by the gap
+    at_frame = tried[int(np.argmin(np.abs(insets)))]
+    centre = plain.mean(axis=0)
+    assert np.all(np.linalg.norm(plain - centre, axis=1) < np.linalg.norm(at_frame - centre, axis=1))
+    cell = np.linalg.norm(plain[1] - plain[0]) / 5
+    assert np.abs(np.linalg.norm(at_frame - plain, axis=1) / cell - markers.PAPER_GAP * np.sqrt(2)).max() < 0.01
+
+    def band_peaking_at(target: np.ndarray, height: float):
+        return lambda corners: height if np.abs(corners - target).max() < 1e-9 else 0.0
+
+    elsewhere = tried[-1]  # the farthest inside
+    mild = markers.place_grid(grey, laid, 5, 5, 0.4, band_peaking_at(elsewhere, markers.INSET_GAIN / 2))
+    clear = markers.place_grid(grey, laid, 5, 5, 0.4, band_peaking_at(elsewhere, markers.INSET_GAIN * 2))
+    np.testing.assert_allclose(mild, plain, atol=1e-6)  # a little better there: stays at the gap
+    np.testing.assert_allclose(clear, elsewhere, atol=1e-6)  # far better: moves
+
+
 def test_a_marker_under_a_glare_spot_is_found(monkeypatch):
     # the sheet at 150 dpi (modules of about 37 px, as a marker near the camera) with a glare
     # spot lifting marker 1's black three quarters of the way to white
