@@ -194,6 +194,11 @@ INSET_REACH, INSET_STEP = 0.12, 0.02
 INSET_GAIN = 0.3
 
 
+def inset_tries() -> np.ndarray:
+    """The insets (cells, from the printed frame's width) place_grid scores the band at."""
+    return np.arange(-INSET_REACH, INSET_REACH + 1e-9, INSET_STEP)
+
+
 def place_grid(grey: np.ndarray, found: dict[int, np.ndarray], rows: int, cols: int, frame: float,
                band_score: Callable[[np.ndarray], float] | None) -> np.ndarray | None:
     """The grid's corners (calibrated order) by the corner markers `found` (detect) in a grey
@@ -213,10 +218,10 @@ def place_grid(grey: np.ndarray, found: dict[int, np.ndarray], rows: int, cols: 
 
     if band_score is None:  # a plain frame: nothing to match
         return grid(PAPER_GAP)
-    tries = np.arange(-INSET_REACH, INSET_REACH + 1e-9, INSET_STEP)
+    tries = inset_tries()
     scores = np.array([band_score(grid(v)) for v in tries])
     best, laid = int(np.argmax(scores)), int(np.argmin(np.abs(tries - PAPER_GAP)))
-    return grid(float(tries[best] if scores[best] - scores[laid] >= INSET_GAIN else tries[laid]))
+    return grid(float(tries[best]) if scores[best] - scores[laid] >= INSET_GAIN else PAPER_GAP)
 
 
 def sheet(dpi: int = 300, side_mm: float = 50.0) -> np.ndarray:

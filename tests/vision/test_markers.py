@@ -77,7 +77,7 @@ def test_the_grid_lies_a_paper_gap_inside_the_frame_unless_the_band_is_far_bette
     plain = markers.place_grid(grey, laid, 5, 5, 0.4, None)
     tried: list[np.ndarray] = []
     markers.place_grid(grey, laid, 5, 5, 0.4, lambda corners: tried.append(corners) or 0.0)
-    insets = np.arange(-markers.INSET_REACH, markers.INSET_REACH + 1e-9, markers.INSET_STEP)
+    insets = markers.inset_tries()
     assert len(tried) == len(insets)
     # the paper's gap: the grid lies inside the one at the printed frame's width, by the gap
     at_frame = tried[int(np.argmin(np.abs(insets)))]
