@@ -11,6 +11,7 @@ from assistant.games.indian_summer.laying import animal_offers
 from assistant.games.indian_summer.squirrels import plan
 from assistant.grid import Shape
 
+from tests.indian.helpers import act
 from tests.indian.board_helpers import FULL, LAYOUT, new_board_game, rows, with_board
 
 T_SHAPES = {"t": Shape.parse("###/.#."), "o": Shape.parse("##/##"), "z": Shape.parse("##./.##")}
@@ -80,6 +81,16 @@ def test_hole_over_a_printed_treasure_yields_that_token_on_the_cell():
     out = rules.apply(s, Leaf("orange", "", "0,1*+0,2+1,1+1,2"))
     assert out.state.supply == before and out.state.players[0].board.state(0, 1) == woods.HOLE
     assert any("gone for good" in n for n in out.notes)
+
+
+def test_board_finds_follow_the_boards_own_print_not_a_sides_usual_count():
+    # a layout printing 2 feathers (a side usually prints 1; check_layout only warns): both
+    # holes over them yield a token, where score mode caps finds at the usual count
+    s = new_board_game({"Ann": "FF....../" + "/".join(["........"] * 8)})
+    s = rules.apply(s, Leaf("green", "", "0,0*+1,0+2,0")).state
+    s = rules.apply(rules.apply(s, act("next")).state, Leaf("green", "", "0,7*+1,7+2,7")).state
+    s = rules.apply(rules.apply(s, act("next")).state, Leaf("green", "", "0,1*+1,1+2,1")).state
+    assert s.players[0].board.state(0, 1) == woods.TOKEN["feather"] and s.players[0].tokens[0][3] == 2
 
 
 def test_region_completes_counting_holes_and_pays_first():

@@ -251,6 +251,21 @@ def test_solo_refill_choice_switch():
     assert s2.players[0].path[-2:] == ("green", "orange")
 
 
+def test_solo_refill_once_goes_on_from_another_end_when_its_row_runs_out():
+    # three blueberries take 3 of the upper row's 5; 8 leaves later the path is empty and
+    # wants 5 tiles, the upper row holding 2: the refill goes on from the lower row
+    s = play(new("Solo", solo=True), "deal upper=goror lower=ooooo spaces=gogogogogo path=ggooo",
+             "exchange nut blueberry", "exchange mushroom blueberry", "leaf green",
+             "blueberry UL", "blueberry UL", "blueberry UL")
+    for _ in range(7):
+        s = play(s, "next", f"leaf {s.players[0].path[0]}")
+    assert s.players[0].path == () and len(s.upper) == 2
+    refused(s, "path Solo UL,LL,UL,LL,LL", "IS-SOLO-3")  # the upper row still held a tile
+    s = play(s, "path Solo UL,UL,LL,LL,LL")
+    assert s.players[0].path == ("orange", "red", "orange", "orange", "orange") and s.upper == ()
+    check_conservation(s)
+
+
 def test_solo_first_two_failures_end_the_series():
     s = new("Solo", solo=True)
     for deal in ("deal upper=ggggg lower=ggggg spaces=gggggggooo path=ooooo",

@@ -73,7 +73,8 @@ RULES: tuple[Rule, ...] = (
          "and place them (one that does not fit may be declined); then the tiles on spaces below the round number "
          "move, highest first, to the rightmost free spaces."),
     Rule("IS-SOLO-3", "Solo refill", "Blueberry and an empty path: choose the upper or lower row and its left or "
-         "right end, take tiles one by one until the path holds 5 (house rule solo_refill_choice); no common path."),
+         "right end, take tiles one by one until the path holds 5 (house rule solo_refill_choice; a row used up "
+         "before that, the rest from another end); no common path."),
     Rule("IS-SOLO-4", "Solo game end", "After round 10: the end chain (IS-END-2), then the game's score: a full board "
          "is a success; otherwise -1 per empty cell; held treasures +1 blueberry, +2 nut, +3 mushroom, +1 feather "
          "(house rule solo_feather_points). A total above 0 is also a success."),

@@ -143,7 +143,9 @@ def _find(state: GameState, index: int, kind: str, region: int) -> tuple[GameSta
         raise IllegalMove("IS-HOLE-1", f"Regions are numbered 1 to {REGIONS}, not {region}.")
     if region in player.completed:
         raise IllegalMove("IS-HOLE-1", f"{player.name}'s region {region} is complete: no hole can lie there now.")
-    if player.found[k] >= PRINTED[k]:
+    # score mode caps the finds at a side's printed count; in board mode the hole lies on a printed
+    # cell of the board's own layout (which may print other counts), each covered once
+    if player.board is None and player.found[k] >= PRINTED[k]:
         raise IllegalMove("IS-HOLE-1", f"A board side prints {PRINTED[k]} {kind}(s); {player.name} has found them all.")
     tokens = list(player.tokens)
     player = player._replace(found=supply.add(player.found, k, 1))
@@ -317,10 +319,14 @@ def _draw(state: GameState, index: int, draw: str, wanted: int, rule_id: str) ->
         if len(parts) != expected:
             raise IllegalMove(rule_id, f"{player.name} takes {expected} tile(s) from the rows now "
                               f"(name the row end of each: UL, UR, LL, LR), not {len(parts)}.")
-        if state.setup.rule("solo_refill_choice") == "once" and len({p.lower() for p in parts}) > 1:
-            raise IllegalMove("IS-SOLO-3", "One refill takes from one row end (house rule solo_refill_choice=once).")
+        once = state.setup.rule("solo_refill_choice") == "once"
         taken = []
-        for part in parts:
+        for k, part in enumerate(parts):
+            # once: one row end per refill; a row used up before the path holds 5 leaves the
+            # rest to another choice (else the refill could not be made at all)
+            if once and k and part.lower() != parts[k - 1].lower() and getattr(state, ROW_ENDS[parts[k - 1].lower()][0]):
+                raise IllegalMove("IS-SOLO-3", "One refill takes from one row end until that row is used up "
+                                  f"(house rule solo_refill_choice=once): {parts[k - 1]} still holds tiles.")
             state, colour = _row_take(state, part)
             taken.append(colour)
     else:
