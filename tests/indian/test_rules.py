@@ -192,6 +192,7 @@ def test_full_board_gives_every_other_player_one_more_turn():
     assert s.ending == 1 and s.players[1].completed == (1, 2, 3, 4, 5, 6)
     s = play(s, "next")
     refused(s, "squirrel", "IS-END-2")  # the chain comes first
+    refused(s, "exchange mushroom blueberry", "IS-END-2")  # and converts everything itself
     refused(s, "next", "IS-TURN-2")
     s = play(s, "final", "squirrel", "next", "final")
     refused(s, "final", "IS-END-2")
@@ -287,3 +288,15 @@ def test_solo_feather_points_and_three_game_score():
     assert tally.solo_score((SoloResult(1, 0, (0, 0, 0, 0), 5, True), SoloResult(2, 0, (0, 0, 0, 0), 9, True),
                              SoloResult(3, 3, (0, 0, 0, 0), 2, True))).score == 14
     assert rules.SOLO_ROUNDS == 10
+
+
+def test_score_mode_treasure_found_with_the_supply_empty_shows_for_an_animal():
+    # no blueberry token to put in the hole: the printed blueberry shows there, and an animal
+    # laid over that hole later is owed it (the supply, still empty, then pays nothing)
+    s = new("Ann,Ben")
+    s = s._replace(supply=(0,) + s.supply[1:])
+    s = play(s, "leaf green found=blueberry:1", "next", "leaf green", "next", "leaf orange", "next",
+             "leaf green", "next", "leaf green")
+    assert s.players[0].revealed == (1, 0, 0, 0) and s.players[0].holes == 3
+    notes = rules.apply(s, act("animal l3 under=blueberry")).notes
+    assert any("1 blueberry not taken" in n for n in notes)

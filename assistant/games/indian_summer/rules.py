@@ -150,8 +150,8 @@ def _find(state: GameState, index: int, kind: str, region: int) -> tuple[GameSta
     tokens = list(player.tokens)
     player = player._replace(found=supply.add(player.found, k, 1))
     if state.supply[k] == 0:
-        if player.board is not None:  # the printed treasure shows in the hole: an animal may earn it
-            player = player._replace(revealed=supply.add(player.revealed, k, 1))
+        # the printed treasure shows in the hole, no token on it: an animal may earn it later
+        player = player._replace(revealed=supply.add(player.revealed, k, 1))
         return state.with_player(index, player), f"A hole over a printed {kind} in region {region}: the supply has no {kind} token left, so none is put there. [IS-SUPPLY-1]"
     tokens[region - 1] = supply.add(tokens[region - 1], k, 1)
     state = state._replace(supply=supply.add(state.supply, k, -1))
@@ -574,6 +574,7 @@ def exchange_cost(state: GameState, give_name: str, get_name: str, times: int = 
 
 
 def _exchange(state: GameState, action: Exchange) -> tuple[GameState, list[str]]:
+    _check_special(state)  # a last turn's own exchanges come after its chain, which converts all
     give, get = supply.treasure_of(action.give), supply.treasure_of(action.get)
     g, t = supply.tindex(give), supply.tindex(get)
     cost = exchange_cost(state, give, get)
