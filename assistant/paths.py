@@ -18,7 +18,15 @@ def garden_home() -> Path:
         from platformdirs import user_data_dir
 
         home = Path(user_data_dir("garden-assistant", appauthor=False))
-    home.mkdir(parents=True, exist_ok=True)
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        from assistant.errors import GardenError
+
+        where = "$GARDEN_HOME" if env else "the user data folder"
+        why = "a file is there" if home.exists() and not home.is_dir() else err.strerror
+        raise GardenError(f"{where} {home} cannot hold the assistant's files ({why}): "
+                          "point it at a folder you can write to.") from None
     return home
 
 

@@ -118,16 +118,17 @@ def calibrate(
 
 def boards(json_output: JsonOpt = False) -> None:
     """List the calibrated board profiles."""
-    from assistant.vision.profile import list_profiles
+    from assistant.vision.profile import list_profiles, load_profile_dir
 
     found = []
     for name, folder in list_profiles():
-        try:
-            data = json.loads((folder / "profile.json").read_text())
-        except (OSError, ValueError):
-            data = {}
-        found.append({"board": name, "rows": data.get("rows"), "cols": data.get("cols"),
-                      "game": data.get("game"), "path": str(folder)})
+        entry: dict = {"board": name, "rows": None, "cols": None, "game": None, "path": str(folder)}
+        try:  # a damaged profile is listed with what is wrong, the others still shown
+            prof = load_profile_dir(folder, name)
+            entry.update(rows=prof.rows, cols=prof.cols, game=prof.game)
+        except GardenError as err:
+            entry["error"] = str(err)
+        found.append(entry)
     if json_output:
         print(json.dumps({"boards": found}))
         return
@@ -135,7 +136,10 @@ def boards(json_output: JsonOpt = False) -> None:
         print("No boards calibrated yet: use `garden calibrate NAME PHOTO --grid RxC`.")
         return
     for b in found:
-        print(f"{b['board']:<24} {b['rows']}x{b['cols']}  {b['game']:<15} {b['path']}")
+        if "error" in b:
+            print(f"{b['board']:<24} damaged: {b['error']}")
+        else:
+            print(f"{b['board']:<24} {b['rows']}x{b['cols']}  {b['game']:<15} {b['path']}")
 
 
 def check(

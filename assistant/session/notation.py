@@ -8,7 +8,7 @@
     2. Ben: refill; next
 
 One line per turn: the turn number and whose turn it is, then the actions of
-that turn in order, separated by `;`. `#` starts a comment.
+that turn in order, separated by `;`. `#` opening a line or after a space starts a comment.
 """
 
 from __future__ import annotations
@@ -25,6 +25,9 @@ FORMAT = "garden-record"
 VERSION = 1
 _HEADER = re.compile(r'^\[(\w+) "(.*)"\]$')
 _TURN = re.compile(r"^(\d+)\.\s+([^:]+):\s*(.*)$")
+#: a comment: `#` opening a line or after a space (`shape=##/#.` holds #s that are not one)
+_COMMENT = re.compile(r"(?:^|\s)#.*$")
+_HEADER_COMMENT = re.compile(r'^(\[\w+ ".*"\])\s*(?:#.*)?$')
 
 
 class Record(NamedTuple):
@@ -75,11 +78,19 @@ def _read_json(text: str, source: str) -> Record:
         raise GardenError(f"{source}: not a readable garden record ({err})") from None
 
 
+def _without_comment(raw: str) -> str:
+    """A record line without its comment; a header's quoted value may hold ` #`."""
+    line = raw.strip()
+    if m := _HEADER_COMMENT.match(line):
+        return m.group(1)
+    return _COMMENT.sub("", line).strip()
+
+
 def _read_text(text: str, source: str) -> Record:
     headers: dict[str, str] = {}
     turns: list[tuple[int, int, str, str]] = []  # (line number, turn number, player, actions)
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
+        line = _without_comment(raw)
         if not line:
             continue
         if m := _HEADER.match(line):
@@ -101,7 +112,9 @@ def _read_text(text: str, source: str) -> Record:
     for line_no, turn_no, player, body in turns:
         expected = eng.turn_label(state)
         if expected != f"{turn_no}. {player}:":
-            raise GardenError(f"{source}, line {line_no}: the record says turn {turn_no} is {player}'s; the game has {expected[:-1]}")
+            at, _, whose = expected[:-1].partition(". ")
+            raise GardenError(f"{source}, line {line_no}: the record says turn {turn_no} is {player}'s; "
+                              f"the game is at turn {at}, {whose}'s")
         for token in (t.strip() for t in body.split(";")):
             if not token:
                 continue

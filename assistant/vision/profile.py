@@ -173,6 +173,8 @@ def load_profile_dir(folder: Path, label: str | None = None) -> BoardProfile:
         raise GardenError(f"board profile {label} has no profile.json.") from None
     except (OSError, ValueError) as err:
         raise GardenError(f"board profile {label}: profile.json is unreadable ({err}).") from None
+    if not isinstance(data, dict):
+        raise GardenError(f"board profile {label}: profile.json is invalid (not a JSON object).")
     try:
         rows, cols = int(data["rows"]), int(data["cols"])
         game = str(data.get("game", symbols.DEFAULT_GAME))

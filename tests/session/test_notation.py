@@ -48,7 +48,7 @@ def test_bad_records_name_file_and_line(tmp_path):
     assert "bad.txt, line 3" in line and "CG-SCORE-1" in line
     wrong_turn = tmp_path / "turn.txt"
     wrong_turn.write_text('[Game "cottage-garden"]\n[Players "Ann,Ben"]\n1. Ben: next\n')
-    assert "turn 1 is Ben's" in fails(1, "replay", str(wrong_turn))
+    assert "turn 1 is Ben's; the game is at turn 1, Ann's" in fails(1, "replay", str(wrong_turn))
     garbage = tmp_path / "x.json"
     garbage.write_text("{not json")
     assert "x.json" in fails(1, "replay", str(garbage))
@@ -78,3 +78,18 @@ def _with_rules(tmp_path, version: str):
     path = tmp_path / f"rules{version}.txt"
     path.write_text(f'[Game "cottage-garden"]\n[Players "Ann,Ben"]\n[Rules "{version}"]\n')
     return path
+
+
+def test_shapes_are_not_comments_and_comments_still_are(tmp_path):
+    # a board-mode record writes shapes with #s (shape=##): only a # opening a line or after a
+    # space starts a comment (after a header too)
+    ok("new", "cottage-garden", "--board-mode", "--players", "Ann,Ben", "--name", "bm")
+    ok("plant", "Ann", "##/#.", "--bed", "1", "--at", "0,0")
+    ok("next")
+    text = ok("export")
+    assert "shape=##/#." in text
+    path = tmp_path / "bm.txt"
+    path.write_text("# a board-mode game\n" + text.replace("; next", "; next  # Ann's first tile")
+                    .replace('[Name "bm"]', '[Name "bm"]  # friday'))
+    status = json.loads(ok("status", "--json"))
+    assert json.loads(ok("replay", str(path), "--json")) == status

@@ -35,6 +35,33 @@ def test_calibrate_lists_and_checks(board, cli, tmp_path):
     assert code == 0 and "Board syn: 5x5" in out
 
 
+@pytest.mark.parametrize("text", ['{"rows": "a"}', "[]", "{"])
+def test_boards_lists_a_damaged_profile_with_what_is_wrong(board, cli, tmp_path, text):
+    broken = tmp_path / "home" / "boards" / "broken"
+    broken.mkdir(parents=True)
+    (broken / "profile.json").write_text(text)
+    code, out, err = cli("boards")
+    assert code == 0, out + err
+    assert "syn " in out and any(line.startswith("broken") and "damaged: board profile broken" in line
+                                 for line in out.splitlines())
+    code, out, _ = cli("boards", "--json")
+    listed = {b["board"]: b for b in json.loads(out)["boards"]}
+    assert listed["syn"]["rows"] == 5 and "error" not in listed["syn"] and "profile.json" in listed["broken"]["error"]
+
+
+def test_garden_home_that_is_a_file_is_one_line(cli, tmp_path, monkeypatch):
+    home = tmp_path / "not-a-folder"
+    home.write_text("x")
+    monkeypatch.setenv("GARDEN_HOME", str(home))
+    from assistant.cli.app import app
+    from typer.testing import CliRunner
+
+    for args in (["games"], ["boards"], ["new", "cottage-garden", "--players", "A,B"]):
+        res = CliRunner().invoke(app, args)
+        assert res.exit_code == 1 and "cannot hold the assistant's files (a file is there)" in res.output, args
+        assert len(res.output.strip().splitlines()) == 1 and home.read_text() == "x"
+
+
 def test_calibrate_without_corners_writes_preview(cli, tmp_path):
     import synth
 
