@@ -225,3 +225,34 @@ def test_the_grid_is_lifted_from_the_table_onto_the_boards_top(tilt):
     # face-on the focal length cannot be measured (a phone's usual one is taken): the lift,
     # a small magnification there, is then right to a tenth; slanted it is exact
     assert np.abs(lifted - on_top).max() < (0.1 * shift if tilt == 0 else 0.05)
+
+
+@pytest.mark.parametrize("off, overruled", [(0.05, True), (0.01, False)])
+def test_four_markers_overrule_a_place_no_block_fit_confirmed(monkeypatch, off, overruled):
+    """A verified feature fit (no blocks) that the laid markers put elsewhere, by more than
+    MARKERS_OVERRULE of the diagonal, gives way to them; one near them stands."""
+    import json
+    from dataclasses import replace
+    from pathlib import Path
+
+    from assistant.vision import reader
+    from assistant.vision.profile import load_profile
+
+    root = Path(__file__).resolve().parents[2]
+    photo = root / "samples" / "photos" / "bed-1-dark_full_markers.jpg"
+    truth = np.array(json.loads(photo.with_suffix(".json").read_text())["corners"], np.float64)
+    prof = load_profile("bed-1-dark")
+    loaded = reader._photo(photo)
+    ref = reader._Reference(prof)
+    grey = reader.to_grey(loaded.image)
+    marked = reader._marker_located(grey, markers.detect(grey), ref)
+    assert marked is not None
+    diag = float(np.linalg.norm(marked.corners[0] - marked.corners[2]))
+    moved = marked.corners + np.array([off * diag, 0.0])  # the whole grid shifted sideways
+    fit = replace(marked, corners=moved, method="rematch", inliers=80, score=0.6, second=0.2, blocks=0)
+    assert reader._verified(fit)
+    monkeypatch.setattr(reader, "locate_board", lambda img, ref: fit)
+    reading = reader.read_photo(loaded, prof)
+    assert reading.method == ("markers" if overruled else "rematch")
+    if overruled:  # and the markers' place is the board's
+        assert np.abs(reading.corners - truth).max() / np.linalg.norm(truth[0] - truth[2]) < 0.02
