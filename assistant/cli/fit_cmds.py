@@ -182,18 +182,20 @@ def fit(
     render_report(report, shown)
 
 
-def tracked_player(game: str | None, player: str | None) -> tuple[Any, int]:
-    """(state, player index) of a board-mode Cottage Garden game; default: the current player."""
+def tracked_player(game: str | None, player: str | None, cells_option: bool = True) -> tuple[Any, int]:
+    """(state, player index) of a board-mode Cottage Garden game; default: the current player.
+    `cells_option`: the command also takes the bed as text (--cells), which errors point to."""
     from assistant.cli.common import load_game, player_index
     from assistant.errors import GardenError
 
     try:
         loaded = load_game(game)
     except GardenError as err:
-        raise GardenError(f"{err}; or give the bed as text with --cells") from None
+        raise GardenError(f"{err}; or give the bed as text with --cells" if cells_option else str(err)) from None
     state = loaded.state
     if loaded.row.game != "cottage-garden" or not state.setup.board_mode:
-        raise GardenError(f"{loaded.row.name!r} is not a Cottage Garden board-mode game: give the bed with --cells")
+        raise GardenError(f"{loaded.row.name!r} is not a Cottage Garden board-mode game"
+                          + (": give the bed with --cells" if cells_option else " (garden new ... --board-mode)"))
     return state, player_index(state, player)
 
 
@@ -227,7 +229,7 @@ def advise(
 
     if indian_cmds.is_indian_fit(None, game):  # Indian Summer: the path's leaf tiles on the woodland board
         return indian_cmds.advise_leaves(line, game, json_output)
-    state, index = tracked_player(game, None)
+    state, index = tracked_player(game, None, cells_option=False)
     if line is None:
         if state.nursery is None:
             raise UsageError("the nursery is not tracked in this game: give the line, e.g. --line 4B,-,2A,6C")

@@ -121,7 +121,7 @@ def leaf_shape(text: str, hole: Cell | None = None, name: str | None = None) -> 
         holes = [hole]
     if len(holes) != 1:
         raise GardenError(f"shape {text!r}: a leaf tile has exactly one hole; mark it with 'o' (e.g. '#o/#.') "
-                          f"or --hole ROW,COL" + (f", not {len(holes)}" if holes else ""))
+                          f"(`garden tiles define` also takes --hole ROW,COL)" + (f", not {len(holes)}" if holes else ""))
     cells = {(r, c) for r, row in enumerate(plain.split("/")) for c, ch in enumerate(row) if ch == "#"}
     if holes[0] not in cells:
         raise GardenError(f"shape {text!r}: the hole {holes[0][0]},{holes[0][1]} is not a cell of the shape")

@@ -120,6 +120,8 @@ def test_unknown_house_rule_and_bad_setup():
     assert "player name" in fails(2, "new", "cottage-garden", "--players", "A b,C")
     hint = fails(1, "status")
     assert "no game yet" in hint and "indian-summer" in hint
+    # fit takes the bed as text (--cells) and says so; advise has no such option
+    assert fails(1, "fit", "##").endswith("--cells") and "--cells" not in fails(1, "advise")
 
 
 def test_commands_after_the_game_is_over():
