@@ -41,7 +41,7 @@ CORNER_IDS = (0, 1, 2, 3)
 #: full boards, all four found (seeds 75-76 and 79-80, 374 photos): laid right, papers off
 #: square by 0.17 at most (0.13 on the 9x8 boards), of one size within 0.12; on the 9x8 boards
 #: (75) taken as turned, 0.16-0.30 off and always 0.085 more than as laid. A single bound of
-#: 0.15 refused 2 right lays (0.155, 0.168) and would pass a turned lay of 0.157
+#: 0.15 refused 2 right lays (0.155, 0.168) and refused a turned lay of 0.157 by a hair only
 SQUARE_TOLERANCE = 0.25
 SIZE_TOLERANCE = 0.15
 
