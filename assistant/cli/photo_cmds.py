@@ -77,10 +77,13 @@ def calibrate(
     layout: Annotated[str | None, typer.Option("--layout", help="Printed symbols, rows split by '/', e.g. P...C/.....")] = None,
     game: Annotated[str, typer.Option("--game", help="Symbol set: cottage-garden or indian-summer.")] = "cottage-garden",
     camera: CameraOpt = None,
+    replace: Annotated[bool, typer.Option("--replace", help="Calibrate again a board already calibrated "
+                                          "under this name (its profile is replaced).")] = False,
     json_output: JsonOpt = False,
 ) -> None:
     """Learn a board side from one photo of it EMPTY."""
     from assistant.vision import symbols
+    from assistant.paths import repo_root
     from assistant.vision.profile import boards_dir, validate_name
 
     validate_name(name)
@@ -97,6 +100,13 @@ def calibrate(
 
         corner_pts = parse_corners(corners)
     folder = boards_dir() / name
+    if (folder / "profile.json").exists() and not replace:  # a calibration is work: never lost unasked
+        raise GardenError(f"board {name} is already calibrated ({folder}): give --replace to calibrate it again, "
+                          "or choose another name.")
+    root = repo_root()
+    bundled = None if root is None else root / "calibration" / name
+    if bundled is not None and (bundled / "profile.json").exists():
+        warnings.append(f"this profile takes the place of the bundled {bundled} for --board {name}")
     source = photo_source(photo, camera, folder, "calibration")
     from assistant.vision.reader import calibrate as do_calibrate
 

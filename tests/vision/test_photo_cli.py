@@ -62,6 +62,21 @@ def test_garden_home_that_is_a_file_is_one_line(cli, tmp_path, monkeypatch):
         assert len(res.output.strip().splitlines()) == 1 and home.read_text() == "x"
 
 
+def test_calibrating_a_name_again_needs_replace(board, cli, tmp_path):
+    import synth
+
+    img, truth = synth.calibration_scene(1)
+    p = tmp_path / "other.jpg"
+    cv2.imwrite(str(p), img)
+    saved = (tmp_path / "home" / "boards" / "syn" / "profile.json").read_text()
+    code, out, err = cli("calibrate", "syn", p, "--grid", "5x5")
+    assert code == 1 and "already calibrated" in out + err and "--replace" in out + err
+    assert (tmp_path / "home" / "boards" / "syn" / "profile.json").read_text() == saved
+    code, out, err = cli("calibrate", "syn", p, "--grid", "5x5", "--corners", corners_arg(truth["corners"]), "--replace")
+    assert code == 0, out + err
+    assert (tmp_path / "home" / "boards" / "syn" / "profile.json").read_text() != saved
+
+
 def test_calibrate_without_corners_writes_preview(cli, tmp_path):
     import synth
 
