@@ -136,3 +136,14 @@ def test_tiles_define_indian_summer_refusals():
     assert "--hole and --count are Indian Summer options" in fails(2, "tiles", "define", "3A", "###", "--hole", "0,0")
     assert "--hole and --count are Indian Summer options" in fails(2, "tiles", "define", "3A", "###", "--count", "2")
     assert "unknown tile id 'G1'" in fails(1, "tiles", "define", "G1", "#o/#.")  # the default game is Cottage Garden
+
+
+def test_a_bed_board_lies_in_one_place_only():
+    # a bed is one board with two sides: neither side twice, nor both sides, nor player and public
+    for side in ("1-light", "1-dark", "2-light"):
+        ok("beds", "define", side, "..P../C..../...../.P.../....C")
+    base = ("new", "cottage-garden", "--board-mode", "--players", "Ann,Ben")
+    assert "already in play (--bed 'Ann=1-light')" in fails(2, *base, "--bed", "Ann=1-light", "--bed", "Ben=1-light")
+    assert "already in play" in fails(2, *base, "--bed", "Ann=1-light", "--bed", "Ann=1-dark")
+    assert "already in play" in fails(2, *base, "--bed", "Ann=1-light", "--public-bed", "1-dark")
+    ok(*base, "--bed", "Ann=1-light", "--public-bed", "2-light")

@@ -111,15 +111,26 @@ def board_setup(players: list[str], bed_args: list[str], public: str | None, boa
         raise UsageError("--bed, --public-bed, --nursery and --queue go with --board-mode")
     tracked = _nursery_setup(nursery, queue)
     given: dict[str, list[dict[str, Any]]] = {name: [] for name in players}
+    in_play: dict[frozenset[str], str] = {}  # a catalogue bed (both its sides) -> where it lies
+
+    def laid(slot: dict[str, Any], side: str | None, where: str) -> dict[str, Any]:
+        if side is not None and "/" not in side:  # a catalogue bed is one board: it lies in one place
+            board = frozenset((slot["up"]["name"], slot["down"]["name"]))
+            if board in in_play:
+                raise UsageError(f"{where}: bed side {side}'s board is already in play ({in_play[board]}); "
+                                 "each bed is one board with two sides")
+            in_play[board] = where
+        return slot
+
     for arg in bed_args:
         owner, side = events.bed_owner(arg, players)
         if len(given[owner]) == 2:
             raise UsageError(f"--bed {arg!r}: {owner} already has 2 beds")
-        given[owner].append(_bed_slot(side, f"{owner}-{len(given[owner]) + 1}"))
+        given[owner].append(laid(_bed_slot(side, f"{owner}-{len(given[owner]) + 1}"), side, f"--bed {arg!r}"))
     for name, slots in given.items():
         while len(slots) < 2:
             slots.append(_bed_slot(None, f"{name}-{len(slots) + 1}"))
-    public_slot = _bed_slot(public, "public")
+    public_slot = laid(_bed_slot(public, "public"), public, f"--public-bed {public!r}")
     for slots in [*given.values(), [public_slot]]:
         for slot in slots:
             planting.slot_from_dict(slot)  # refuses a malformed layout now, before anything is stored
