@@ -237,12 +237,25 @@ def advise(
     entries = [t.strip() for t in line.split(",")]
     if len(entries) != 4 or not all(entries):
         raise UsageError(f"--line {line!r}: give the line's 4 cells, '-' for an empty one, e.g. 4B,-,2A,6C")
-    tiles = [(t, shape_and_notes(t)[0]) for t in entries if t != "-"]
+    from assistant.data import catalogue
+
+    tiles, unknown = [], []
+    for t in entries:
+        if t == "-":
+            continue
+        if catalogue.looks_like_id(t) and catalogue.tile(t).shape is None:
+            unknown.append(catalogue.tile(t))  # most shipped shapes are unknown: advise on the rest
+            continue
+        tiles.append((t, shape_and_notes(t)[0]))
     advice = plant_options(state, index, tiles, empty_cells=entries.count("-"))
+    if unknown:
+        advice["unknown_tiles"] = [spec.id for spec in unknown]
     if json_output:
         print_json(advice)
         return
     out = console()
+    for spec in unknown:
+        out.print(f"• tile {spec.id} left out: its shape is unknown (define it: {spec.define_hint()})", markup=False)
     for step in advice["before"]:
         out.print(f"• {step}", markup=False)
     from rich.table import Table
@@ -252,5 +265,7 @@ def advise(
         where = " ".join(f"{r},{c}" for r, c in opt["cells"])
         table.add_row(str(i), opt["what"], str(opt["bed"]), where, f"{opt['score']:g}", "\n".join(opt["reasons"]))
     out.print(table)
-    if not advice["options"]:
+    if not advice["options"] and unknown:
+        out.print("No tile of known shape fits: define the tiles left out above to have them ranked.", markup=False)
+    elif not advice["options"]:
         out.print("Nothing fits: you must take a flowerpot, and no bed cell is free for it either.", markup=False)

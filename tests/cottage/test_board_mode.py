@@ -209,3 +209,11 @@ def test_advise_reads_the_tracked_line():
     advice = json.loads(ok("advise", "--json"))
     assert any("may pay a cat" in b for b in advice["before"])  # column 1: 1A, 5F and two empty cells
     assert {o["what"] for o in advice["options"]} == {"tile 1A", "tile 5F", "a flowerpot token"}
+
+
+def test_advise_leaves_out_tiles_of_unknown_shape_and_ranks_the_rest():
+    ok("new", "cottage-garden", "--board-mode", "--players", "Ann,Ben", "--name", "nur",
+       "--nursery", "1A,2A,2B,2C,3B,3A,4A,4B,5A,5B,6A,6B,1A,3C,3D,3E", "--queue", "5C,5D")
+    advice = json.loads(ok("advise", "--json"))  # the line 1A, 3B, 5A, 1A: 3B and 5A unknown as shipped
+    assert advice["unknown_tiles"] == ["3B", "5A"] and "tile 1A" in {o["what"] for o in advice["options"]}
+    assert "tile 3B left out: its shape is unknown" in ok("advise")
