@@ -243,8 +243,9 @@ def advise(
     for t in entries:
         if t == "-":
             continue
-        if catalogue.looks_like_id(t) and catalogue.tile(t).shape is None:
-            unknown.append(catalogue.tile(t))  # most shipped shapes are unknown: advise on the rest
+        spec = catalogue.tile(t) if catalogue.looks_like_id(t) else None
+        if spec is not None and spec.shape is None:
+            unknown.append(spec)  # most shipped shapes are unknown: advise on the rest
             continue
         tiles.append((t, shape_and_notes(t)[0]))
     advice = plant_options(state, index, tiles, empty_cells=entries.count("-"))

@@ -83,8 +83,7 @@ def calibrate(
 ) -> None:
     """Learn a board side from one photo of it EMPTY."""
     from assistant.vision import symbols
-    from assistant.paths import repo_root
-    from assistant.vision.profile import boards_dir, validate_name
+    from assistant.vision.profile import boards_dir, bundled_dir, validate_name
 
     validate_name(name)
     rows, cols = symbols.parse_grid_size(grid)
@@ -103,10 +102,9 @@ def calibrate(
     if (folder / "profile.json").exists() and not replace:  # a calibration is work: never lost unasked
         raise GardenError(f"board {name} is already calibrated ({folder}): give --replace to calibrate it again, "
                           "or choose another name.")
-    root = repo_root()
-    bundled = None if root is None else root / "calibration" / name
-    if bundled is not None and (bundled / "profile.json").exists():
-        warnings.append(f"this profile takes the place of the bundled {bundled} for --board {name}")
+    bundled = bundled_dir()
+    if bundled is not None and (bundled / name / "profile.json").exists():
+        warnings.append(f"this profile takes the place of the bundled {bundled / name} for --board {name}")
     source = photo_source(photo, camera, folder, "calibration")
     from assistant.vision.reader import calibrate as do_calibrate
 

@@ -53,7 +53,7 @@ SIZE_TOLERANCE = 0.15
 #: all four found in 187 where 182, no other id more (a step of 4 to 53: 188, in twice the
 #: time); then bench_photo_accuracy --markers --coverage 0.95, seeds 63-66 (400): boards found
 #: 351 where 346, no wrong place more. Detection takes 67 ms where 33 ms (1600 x 1200), and
-#: runs only when nothing else placed the board
+#: runs only when no block fit placed the board (reader.read_photo)
 THRESHOLD_WINDOW_MAX = 53
 
 

@@ -201,14 +201,20 @@ def load_profile_dir(folder: Path, label: str | None = None) -> BoardProfile:
     return prof
 
 
+def bundled_dir() -> Path | None:
+    """The checkout's calibration/ (the sample boards' profiles), when running from one."""
+    root = repo_root()
+    return None if root is None else root / "calibration"
+
+
 def find_profile(name: str) -> Path:
     """$GARDEN_HOME/boards/NAME, then the checkout's calibration/NAME, then a path."""
     candidates: list[Path] = []
     if _NAME_RE.match(name):
         candidates.append(boards_dir() / name)
-        root = repo_root()
-        if root is not None:
-            candidates.append(root / "calibration" / name)
+        bundled = bundled_dir()
+        if bundled is not None:
+            candidates.append(bundled / name)
     p = Path(name).expanduser()
     candidates.append(p.parent if p.name == "profile.json" else p)
     for c in candidates:
@@ -224,9 +230,9 @@ def load_profile(name_or_path: str) -> BoardProfile:
 def list_profiles() -> list[tuple[str, Path]]:
     seen: dict[str, Path] = {}
     places = [boards_dir()]
-    root = repo_root()
-    if root is not None:
-        places.append(root / "calibration")
+    bundled = bundled_dir()
+    if bundled is not None:
+        places.append(bundled)
     for place in places:
         if not place.is_dir():
             continue
