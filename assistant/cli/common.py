@@ -13,6 +13,7 @@ from rich.console import Console
 from assistant.errors import GardenError, UsageError
 from assistant.paths import garden_home
 from assistant.session.store import DB_NAME, NO_GAME, Store, open_store
+from assistant.wording import a
 
 GameOption = Annotated[str | None, typer.Option("--game", help="The game to act on (default: the most recent).")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of the table view.")]
@@ -72,7 +73,7 @@ def board_mode_state(game: str | None, game_key: str, title: str) -> Any:
     """The state of a board-mode game of `game_key`; GardenError for any other game."""
     loaded = load_game(game)
     if loaded.row.game != game_key or not loaded.state.setup.board_mode:
-        raise GardenError(f"{loaded.row.name!r} is not a {title} board-mode game")
+        raise GardenError(f"{loaded.row.name!r} is not {a(title)} board-mode game")
     return loaded.state
 
 

@@ -31,13 +31,14 @@ from assistant.data.catalogue_files import (SHIPPED_DIR, check_fields, json_cell
                                             replace_entry, user_dir, user_entries)
 from assistant.errors import GardenError, UsageError
 from assistant.grid import HOLE, Cell, Shape
+from assistant.games.indian_summer.supply import LEAF_SIZE
+from assistant.wording import a
 
 GAME = "indian-summer"
 LEAVES_FILE = "indian_leaves.json"
 ANIMALS_FILE = "indian_animals.json"
 WOODLANDS_FILE = "indian_woodlands.json"
 COLOUR_OF_LETTER = {"G": "green", "O": "orange", "R": "red"}
-SIZE = {"green": 3, "orange": 4, "red": 5}
 TOTAL = {"green": 17, "orange": 29, "red": 29}
 ANIMAL_KINDS = {"i3": 3, "l3": 3, "i4": 4, "o": 4, "t": 4, "z": 4, "l": 4}
 SEED_NAMED = ("o", "t", "z")  # the seed names these tetrominoes: their shapes are facts
@@ -157,9 +158,9 @@ def _parse_leaf(raw: Any, source: str, shipped: dict | None) -> LeafSpec:
         raise ValueError(f"id {ident}: there are {TOTAL[colour]} {colour} tiles ({match.group(1)}1-{match.group(1)}{TOTAL[colour]})")
     if raw.get("colour", colour) != colour:
         raise ValueError(f"colour {raw.get('colour')!r} does not match the id {ident} ({colour})")
-    size = raw.get("size", SIZE[colour])
-    if size != SIZE[colour]:
-        raise ValueError(f"size {size!r} is wrong: a {colour} leaf has {SIZE[colour]} cells")
+    size = raw.get("size", LEAF_SIZE[colour])
+    if size != LEAF_SIZE[colour]:
+        raise ValueError(f"size {size!r} is wrong: {a(colour)} leaf has {LEAF_SIZE[colour]} cells")
     shape_text, hole = raw.get("shape"), raw.get("hole")
     shape = None
     if shape_text is None:
@@ -173,7 +174,7 @@ def _parse_leaf(raw: Any, source: str, shipped: dict | None) -> LeafSpec:
         except GardenError as err:
             raise ValueError(str(err)) from None
         if shape.size != size:
-            raise ValueError(f"shape {shape_text!r} has {shape.size} cells, a {colour} leaf has {size}")
+            raise ValueError(f"shape {shape_text!r} has {shape.size} cells, {a(colour)} leaf has {size}")
     return LeafSpec(ident, colour, size, shape, note_field(raw), source)
 
 
@@ -312,7 +313,7 @@ def resolve_leaf(text: str, home: Path | None = None) -> tuple[Shape, str | None
 
 
 def colour_of_shape(shape: Shape) -> str:
-    for colour, size in SIZE.items():
+    for colour, size in LEAF_SIZE.items():
         if size == shape.size:
             return colour
     raise GardenError(f"a leaf tile has 3 (green), 4 (orange) or 5 (red) cells, not {shape.size}")

@@ -11,6 +11,7 @@ from assistant.errors import GardenError
 from assistant.games import registry
 from assistant.session import history
 from assistant.session.store import GameRow, Store
+from assistant.wording import a
 
 _GAME_NAME = re.compile(r"^\w[\w-]{0,39}$")
 
@@ -59,7 +60,7 @@ def record(store: Store, name: str | None, build: Callable[[Any, Any], list[dict
         loaded = _load(store, db, name)
         if game is not None and loaded.row.game != game:
             title = registry.engine(game).TITLE
-            raise GardenError(f"{loaded.row.name!r} is a {loaded.engine.TITLE} game; this is a {title} command")
+            raise GardenError(f"{loaded.row.name!r} is {a(loaded.engine.TITLE)} game; this is {a(title)} command")
         state, notes = loaded.state, []
         applied: list[dict[str, Any]] = []
         for action in build(state, loaded.engine):

@@ -204,3 +204,9 @@ def test_catalogue_define_and_fit_json(woods_game):
     assert advice["player"] == "Ann" and advice["options"][0]["what"].startswith("leaf")
     assert any(o["what"] == "a squirrel" for o in advice["options"])
     assert "tracked by colour" in fails(2, "advise", "--game", "wood")
+
+
+def test_another_games_command_is_named_with_its_article(game):
+    line = fails(1, "refill")
+    assert "'walk' is an Indian Summer game; this is a Cottage Garden command" in line
+    assert "is not a Cottage Garden board-mode game" in fails(1, "bed")

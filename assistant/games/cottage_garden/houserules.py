@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from assistant.games.houserules import Switch
 from assistant.games.cottage_garden.tracks import TRACK_VALUES
+from assistant.wording import a
 
 
 def _red_line_check(colour: str):
     def check(val: str) -> str | None:
         values = TRACK_VALUES[colour]  # type: ignore[index]
         if not val.isdigit() or int(val) not in values[1:-2]:
-            return f"the line must follow a {colour} track value from {values[1]} to {values[-3]}"
+            return f"the line must follow {a(colour)} track value from {values[1]} to {values[-3]}"
         return None
     return check
 

@@ -20,6 +20,7 @@ from assistant.games.indian_summer.supply import (
     ANIMAL_SIZE, ANIMALS, LEAF_SIZE, LEAF_TOTAL, PATH_SIZE, PRINTED, REGIONS, RING_LOW, STACK_TOKEN,
     START_HELD, START_PATH, TOKEN_TOTAL, TREASURES,
 )
+from assistant.wording import a
 
 MAX_PLAYERS = 4
 SOLO_ROUNDS = 10
@@ -168,7 +169,7 @@ def _place_leaves(state: GameState, colours: list[str], found: str, at: str = ""
     notes: list[str] = []
     for colour in colours:
         player = state.players[index]
-        state = board.cover(state, index, LEAF_SIZE[colour], f"a {colour} leaf tile")
+        state = board.cover(state, index, LEAF_SIZE[colour], f"{a(colour)} leaf tile")
         player = state.players[index]
         state = state.with_player(index, player._replace(leaves=supply.add(player.leaves, supply.cindex(colour), 1)))
     finds = _parse_found(found)
