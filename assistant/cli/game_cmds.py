@@ -191,7 +191,7 @@ def rules(
     game: Annotated[str, typer.Option("--game", help="Which game's rules.")] = "cottage-garden",
 ) -> None:
     """The rules the assistant enforces, by id or word; `rules house` lists the house-rule switches."""
-    from rich.table import Table
+    from rich.table import Column, Table
 
     from assistant.games import rulebook
 
@@ -199,9 +199,15 @@ def rules(
     out = console()
     topic = " ".join(words or [])
     if topic and topic.lower() in ("house", "house-rules", "houserules"):
-        table = Table("switch", "default", "choices", "rule", "meaning", title=f"{eng.TITLE} house rules")
-        for s in eng.SWITCHES:
-            table.add_row(s.key, s.default, "|".join(s.choices) if s.choices else "see meaning", s.rule_id, s.help)
+        # a switch's name and choices are what the user types: kept whole (the meaning wraps)
+        rows = [(s.key, s.default, "\n".join(s.choices) if s.choices else "see meaning", s.rule_id, s.help)
+                for s in eng.SWITCHES]
+        widths = [max(len(line) for row in rows for line in row[i].split("\n")) for i in range(4)]
+        table = Table(*(Column(h, min_width=w, overflow="fold") for h, w in zip(("switch", "default", "choices", "rule"),
+                                                                            widths)),
+                      Column("meaning", overflow="fold"), title=f"{eng.TITLE} house rules")
+        for row in rows:
+            table.add_row(*row)
         out.print(table)
         return
     all_rules = registry.game_module(game, "rulebook").RULES

@@ -210,3 +210,18 @@ def test_another_games_command_is_named_with_its_article(game):
     line = fails(1, "refill")
     assert "'walk' is an Indian Summer game; this is a Cottage Garden command" in line
     assert "is not a Cottage Garden board-mode game" in fails(1, "bed")
+
+
+def test_house_rules_keep_every_switch_and_choice_whole_in_a_narrow_terminal():
+    from typer.testing import CliRunner
+
+    from assistant.cli.app import app
+    from assistant.games.indian_summer.houserules import SWITCHES
+
+    out = CliRunner().invoke(app, ["rules", "--game", "indian-summer", "house"],
+                             env={"NO_COLOR": "1", "COLUMNS": "90", "TERM": "dumb"}).output
+    assert "…" not in out
+    for s in SWITCHES:
+        assert s.key in out
+        for choice in s.choices or ():
+            assert choice in out
