@@ -33,7 +33,7 @@ def test_new_prints_the_setup():
 
 def test_a_turn_through_the_cli(game):
     out = ok("leaf", "orange", "--found", "nut:2")
-    assert "nut token goes on region 2" in out
+    assert "nut token goes on region 2" in out and "Ann places an orange leaf tile from their path" in out
     ok("nut")
     ok("exchange", "mushroom", "blueberry")
     ok("next")
@@ -41,7 +41,7 @@ def test_a_turn_through_the_cli(game):
     assert data["turn"]["player"] == "Ben"
     ann = data["players"][0]
     assert ann["empty"] == 67 and ann["held"] == {"blueberry": 2, "nut": 0, "mushroom": 0, "feather": 0}
-    ok("mushroom", "Ann:green", "Cy:red")
+    assert "Ben pays a mushroom and places a green and a red leaf tile" in ok("mushroom", "Ann:green", "Cy:red")
     ok("next")
     assert "Final tally" not in ok("tally")
     assert "1. Ann: leaf orange found=nut:2; nut; exchange mushroom blueberry; next" in ok("export")

@@ -363,12 +363,17 @@ def _pay(state: GameState, kind: str, rule_id: str, what: str) -> GameState:
 
 # -- the actions -------------------------------------------------------------
 
+def _leaf_tiles(colours: list[str] | tuple[str, ...]) -> str:
+    """Leaf tiles in words: "an orange leaf tile", "a green and a red leaf tile"."""
+    return " and ".join(a(c) for c in colours) + " leaf tile" if colours else "no leaf tile"
+
+
 def _leaf(state: GameState, action: Leaf) -> tuple[GameState, list[str]]:
     colour = supply.colour_of(action.colour)
     state = _start_main(state, "leaf")
     state = _take_from_path(state, state.current, colour, "IS-MAIN-A")
     state, notes = _place_leaves(state, [colour], action.found, action.at)
-    notes.insert(0, f"{state.current_player.name} places {'an' if colour == 'orange' else 'a'} {colour} leaf tile from their path "
+    notes.insert(0, f"{state.current_player.name} places {_leaf_tiles([colour])} from their path "
                     f"({state.current_player.empty} empty cell(s) left).")
     state, more = _note_empty_path(state, state.current, robbed=False)
     return state, notes + more
@@ -423,7 +428,8 @@ def _mushroom(state: GameState, action: Mushroom) -> tuple[GameState, list[str]]
     sources = [s.lower() for s, _ in takes]
     for d in declines:
         if d not in sources:
-            raise IllegalMove("IS-MAIN-C", f"Declined tile {d!r} is not one of the two taken ({', '.join(sources)}).")
+            raise IllegalMove("IS-MAIN-C", f"Declined tile {d!r} is not one of the two taken "
+                              f"({', '.join(s for s, _ in takes)}): --decline names a SOURCE.")
     robbed: list[int] = []
     ring_sources = [s for s in sources if s == "ring"]
     if two:
@@ -462,7 +468,7 @@ def _mushroom(state: GameState, action: Mushroom) -> tuple[GameState, list[str]]
         state = checked
         placed.append(colour)
     state, more = _place_leaves(state, placed, action.found, action.at)
-    notes = [f"{state.current_player.name} pays a mushroom and places {supply.short(tuple(placed))} "
+    notes = [f"{state.current_player.name} pays a mushroom and places {_leaf_tiles(placed)} "
              f"({state.current_player.empty} empty cell(s) left)."] + notes + more
     n = len(state.players)
     for k in range(1, n):  # robbed players in turn order from the active player
@@ -499,7 +505,7 @@ def _solo_mushroom(state: GameState, declines: list[str], found: str, at: str = 
             moved.append(f"{i + 1}->{target + 1}")
     state = state._replace(spaces=tuple(spaces))
     state, more = _place_leaves(state, placed, found, at)
-    notes = [f"{state.current_player.name} pays a mushroom and places {supply.short(tuple(placed))} from the mushroom "
+    notes = [f"{state.current_player.name} pays a mushroom and places {_leaf_tiles(placed)} from the mushroom "
              f"spaces ({state.current_player.empty} empty cell(s) left)."] + more
     if moved:
         notes.append(f"Tiles below round {state.round} move right: {', '.join(moved)}. [IS-SOLO-2]")
@@ -518,7 +524,7 @@ def _feather(state: GameState, action: Feather) -> tuple[GameState, list[str]]:
     for colour in colours:
         state = _take_from_path(state, state.current, colour, "IS-MAIN-D")
     state, notes = _place_leaves(state, colours, action.found, action.at)
-    notes.insert(0, f"{state.current_player.name} pays a feather and places {supply.short(tuple(colours))} from their path "
+    notes.insert(0, f"{state.current_player.name} pays a feather and places {_leaf_tiles(colours)} from their path "
                     f"({state.current_player.empty} empty cell(s) left).")
     state, more = _note_empty_path(state, state.current, robbed=False)
     return state, notes + more
