@@ -516,21 +516,27 @@ def render_fit(report: dict[str, Any], shown: int | None) -> None:
 
 def advise_leaves(line: str | None, game: str | None, json_output: bool) -> None:
     """`garden advise` for the current player of an Indian Summer board-mode game: every tile of the
-    path (--line: ids or shapes) at its best place, a squirrel, and the animals the holes offer now."""
+    path (--line: ids or shapes) at its best place, a squirrel, and the animals the holes offer now.
+    Once the turn's main action is taken only a squirrel paid with a nut (a special action) is left."""
     from assistant.cli.common import console, print_json
     from assistant.data import indian_catalogue as ic
     from assistant.errors import UsageError
     from assistant.games.indian_summer import supply
     from assistant.games.indian_summer.leaffit import rank_leaf, rank_squirrel
+    from assistant.games.indian_summer.rules import MAIN_NAMES
 
     state, index = _tracked_woods(game, None)
     player = state.players[index]
-    if line is None:
+    main_done = state.turn.main
+    if line is None and not main_done:
         raise UsageError(f"the path is tracked by colour only ({supply.short(player.path)}): give its tiles, "
                          "ids or shapes with the hole as 'o', e.g. --line G3,O7,'#o/#.'")
     before: list[str] = list(animal_offer_lines(state))
     options = []
-    for entry in (t.strip() for t in line.split(",") if t.strip()):
+    if main_done:
+        before.append(f"{player.name} took main action {MAIN_NAMES[main_done]} this turn: no more leaf tiles from "
+                      "the path; a squirrel only for a nut (garden nut).")
+    for entry in (t.strip() for t in (line or "").split(",") if t.strip() and not main_done):
         shape, label = ic.resolve_leaf(entry)
         colour = ic.colour_of_shape(shape)
         if colour not in player.path:
@@ -544,11 +550,14 @@ def advise_leaves(line: str | None, game: str | None, json_output: bool) -> None
                             "reasons": list(best.reasons) + [f"covers {shape.size} cell(s)"]})
         else:
             before.append(f"{entry}: fits nowhere on your board.")
-    squirrels = rank_squirrel(player.board)
+    nuts = player.held[supply.tindex("nut")]
+    squirrels = rank_squirrel(player.board) if not main_done or nuts else []
+    if main_done and not nuts:
+        before.append(f"{player.name} holds no nut to pay for a squirrel.")
     if squirrels:
         score, (r, c), why = squirrels[0]
-        options.append({"what": "a squirrel", "cells": [[r, c]], "score": round(score + 0.5, 3) + 0.0,
-                        "reasons": why + ["covers 1 cell"]})
+        options.append({"what": "a squirrel, for a nut" if main_done else "a squirrel", "cells": [[r, c]],
+                        "score": round(score + 0.5, 3) + 0.0, "reasons": why + ["covers 1 cell"]})
     options.sort(key=lambda o: -o["score"])
     advice = {"game": GAME, "player": player.name, "path": list(player.path), "before": before, "options": options}
     if json_output:
@@ -559,6 +568,9 @@ def advise_leaves(line: str | None, game: str | None, json_output: bool) -> None
     out = console()
     for step in before:
         out.print(f"• {step}", markup=False)
+    if not options:
+        out.print(f"Nothing for {player.name} to place now.", markup=False)
+        return
     table = Table("#", "place", "where", "score", "why", title=f"{player.name}: placement options, best first")
     for i, opt in enumerate(options[:10], 1):
         table.add_row(str(i), opt["what"], " ".join(f"{r},{c}" for r, c in opt["cells"]), f"{opt['score']:g}",

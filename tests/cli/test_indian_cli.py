@@ -225,3 +225,14 @@ def test_house_rules_keep_every_switch_and_choice_whole_in_a_narrow_terminal():
         assert s.key in out
         for choice in s.choices or ():
             assert choice in out
+
+
+def test_advise_after_the_main_action_offers_only_a_squirrel_for_a_nut(woods_game):
+    ok("leaf", "orange", "--tile", "#o/##", "--at", "0,1", "--turn", "r0")
+    advice = json.loads(ok("advise", "--json", "--line", "#o/#."))  # no line needed now; a given one is not ranked
+    assert [o["what"] for o in advice["options"]] == ["a squirrel, for a nut"]
+    assert any("main action A (leaf tile)" in b for b in advice["before"])
+    ok("nut", "--at", "8,7")  # the starting nut spent: no squirrel is left to advise
+    advice = json.loads(ok("advise", "--json"))
+    assert advice["options"] == [] and any("holds no nut" in b for b in advice["before"])
+    assert "Nothing for Ann to place now." in ok("advise")
