@@ -45,6 +45,8 @@ SYMBOLS = (POT, CLOCHE)
 BED_SIDE = 5
 SIDES = ("light", "dark")
 
+#: a flower tile covers 1 to 6 cells (components.md); its id starts with its size
+TILE_CELLS = (1, 6)
 _TILE_ID = re.compile(r"^([1-6])([A-Z])$")
 _BED_NAME = re.compile(r"^([1-9])-(light|dark)$")
 _TILE_KEYS = {"id", "size", "count", "shape", "symbols", "note"}
@@ -327,7 +329,12 @@ def resolve_shape(text_or_id: str, home: Path | None = None) -> Shape:
                 f"e.g. {spec.define_hint()}"
             )
         return spec.shape
-    return Shape.parse(text_or_id.strip())
+    shape = Shape.parse(text_or_id.strip())
+    lo, hi = TILE_CELLS
+    if not lo <= shape.size <= hi:
+        raise GardenError(f"shape {text_or_id.strip()!r} has {shape.size} cells: a Cottage Garden flower tile has "
+                          f"{lo} to {hi}")
+    return shape
 
 
 # --- user definitions ----------------------------------------------------

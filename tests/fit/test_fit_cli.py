@@ -62,6 +62,7 @@ def test_text_view_draws_the_tile_and_the_reasons():
     (["#.#", "--cells", BED], 1, "disconnected"),
     (["#x", "--cells", BED], 1, "unexpected character 'x'"),
     (["######", "--cells", "...../...../...../...../....."], 1, "does not fit"),
+    (["####/###", "--cells", BED], 1, "has 7 cells: a Cottage Garden flower tile has 1 to 6"),
     (["9Z", "--cells", BED], 1, "unknown tile id '9Z'"),
     (["4B", "--cells", BED], 1, "garden tiles define 4B"),
     (["##", "--cells", "...../..."], 2, "row 2 has 3 cells"),
