@@ -55,7 +55,8 @@ def woods_view(state: GameState, names: list[str]) -> Group:
                 status.append(f"{region}: done")
             else:
                 status.append(f"{region}: {woods.empty_in(player.board, region)} empty")
-        lines.append("Regions " + " · ".join(status), style="italic")
-        panels.append(Panel(lines, title=f"{player.name} · woodland {side.describe()} · {player.empty} empty cell(s)",
-                            title_align="left", expand=False))
+        lines.append(f"{player.empty} empty cell(s) · regions " + " · ".join(status), style="italic")
+        # the count in the body: a placeholder side's long name filled the title, which rich cuts
+        panels.append(Panel(lines, title=f"{player.name} · woodland {side.describe()}", title_align="left",
+                            expand=False))
     return Group(*panels, Text(LEGEND, style="dim"))

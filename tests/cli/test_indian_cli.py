@@ -131,7 +131,7 @@ def test_board_mode_setup_and_placements(woods_game):
     ok("squirrel", "--at", "4,4")
     ok("next")
     drawing = ok("woods", "Ann")
-    assert "n" in drawing and "layout-Ann" in drawing and "Regions 1: 8 empty" in drawing
+    assert "n" in drawing and "layout-Ann" in drawing and "68 empty cell(s) · regions 1: 8 empty" in drawing
     assert "blank-Ben" in ok("woods")
     data = status()
     assert data["players"][0]["empty"] == 68 and data["players"][0]["tokens_on_board"][0]["nut"] == 1
