@@ -239,8 +239,14 @@ def test_withdraw_is_a_house_rule():
     s = to_final_round(new())
     refused(s, Withdraw("Ann"), "CG-FINAL-6")
     s = to_final_round(new(final_opt_out="on"))
+    assert s.current_player.name == "Ann"
+    refused(s, Withdraw("Ben"), "CG-FINAL-6")  # not on another player's turn
+    refused(pay_cheapest(s), Withdraw("Ann"), "CG-FINAL-6")  # not after paying for the turn
     s = play(s, Withdraw("Ann"))
     assert s.players[0].beds == 0 and s.players[0].withdrawn
+    s = play(s, NextTurn())  # Ann pays nothing more; Ben may give up at the start of his turn
+    s = play(s, Withdraw("Ben"))
+    assert s.players[1].withdrawn
 
 
 def test_young_children_corner_cats_and_no_refill_for_a_cat():

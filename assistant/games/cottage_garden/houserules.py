@@ -37,7 +37,8 @@ SWITCHES: tuple[Switch, ...] = (
     Switch("final_low_payment", "orange-one", ("orange-one", "none"), "CG-FINAL-2",
            "[ruling] When every cube stands on 0 or 1, an orange cube on 1 goes back to 0 (orange-one), or nothing is paid (none)."),
     Switch("final_opt_out", "off", ("off", "on"), "CG-FINAL-6",
-           "[ruling] The Thai text lets a player give up their remaining beds in the final round to stop paying; off by default."),
+           "[ruling] The Thai text lets a player give up their remaining beds in the final round to stop paying "
+           "(on: at the start of their own turn, before paying); off by default."),
     Switch("tie", "shared", ("shared", "later-player"), "CG-END-3",
            "[ruling] Still tied after beehive points: a shared win (shared), or the player later in turn order wins (later-player)."),
     Switch("solo_beehives", "off", ("off", "on"), "CG-VAR-1",

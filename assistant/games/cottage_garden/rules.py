@@ -312,6 +312,13 @@ def _withdraw(state: GameState, action: Withdraw) -> Outcome:
         raise IllegalMove("CG-FINAL-6", "A player may only give up in the final round.")
     if player.beds == 0:
         raise IllegalMove("CG-FINAL-6", f"{player.name} has no bed left.")
+    # docs/rules-vs-seeds.md CG-13: the choice is made at the start of one's own turn, before paying
+    if index != state.current:
+        raise IllegalMove("CG-FINAL-6", f"{player.name} may give up only at the start of their own turn "
+                          f"(it is {state.current_player.name}'s).")
+    if state.turn.paid:
+        raise IllegalMove("CG-FINAL-6", f"{player.name} has paid for this turn: giving up comes before paying, "
+                          "at the start of a turn.")
     state = state.with_player(index, player._replace(beds=0, withdrawn=True))
     return Outcome(*_end_if_done(state, [f"{player.name} gives up their remaining beds and pays no more."]))
 
