@@ -20,9 +20,10 @@ MIN_AREA = 0.004
 MIN_FILL = 0.85
 
 
-def _masks(small: np.ndarray, lab: np.ndarray) -> list[np.ndarray]:
+def _masks(small: np.ndarray, lab: np.ndarray) -> list[tuple[np.ndarray, int]]:
     """Binary images whose blobs or closed edges may trace a board's outline (`lab`: the
-    smoothed Lab image, _smooth_lab)."""
+    smoothed Lab image, _smooth_lab), each with the contours to take from it (findContours'
+    retrieval mode)."""
     grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     blur = cv2.GaussianBlur(grey, (5, 5), 0)
     out = []
@@ -44,7 +45,13 @@ def _masks(small: np.ndarray, lab: np.ndarray) -> list[np.ndarray]:
     for ch in cv2.split(lab)[1:]:
         _, hue = cv2.threshold(ch, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         out += [hue, 255 - hue]
-    return out
+    # on a patterned table (tiles, a check cloth) thin grout or stripe lines join the board's
+    # blob to the table's: an opening a little wider than such lines cuts them. The blobs come
+    # in both polarities, so the outer contours of each opened mask are enough (and cheaper)
+    size = max(3, max(small.shape[:2]) // 110) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    opened = [cv2.morphologyEx(m, cv2.MORPH_OPEN, kernel) for m in out[2:]]
+    return [(m, cv2.RETR_LIST) for m in out] + [(m, cv2.RETR_EXTERNAL) for m in opened]
 
 
 def _quad_of(contour: np.ndarray, min_area: float) -> np.ndarray | None:
@@ -140,8 +147,8 @@ def _candidates(small: np.ndarray, lab: np.ndarray) -> list[np.ndarray]:
     sh, sw = small.shape[:2]
     min_area = MIN_AREA * sh * sw
     quads = []
-    for mask in _masks(small, lab):
-        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    for mask, mode in _masks(small, lab):
+        contours, _ = cv2.findContours(mask, mode, cv2.CHAIN_APPROX_SIMPLE)
         for c in contours:
             if len(c) < 4 or cv2.contourArea(c) < 0.3 * min_area:
                 continue
