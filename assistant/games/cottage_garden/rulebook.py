@@ -63,7 +63,7 @@ RULES: tuple[Rule, ...] = (
     Rule("CG-FINAL-4", "Final round: no bed", "A player with no bed pays nothing; the die still moves on their turn."),
     Rule("CG-FINAL-5", "Final round: die", "The die is not turned at the turn-over space."),
     Rule("CG-FINAL-6", "Final round: no give-up", "Players keep playing until they have completed every bed "
-         "they have left (house rule final_opt_out=on allows giving up them all at the start of one's own turn, "
+         "they have left (house rule final_opt_out=on allows giving them all up at the start of one's own turn, "
          "before paying)."),
     Rule("CG-END-1", "End", "The game ends when no player has a bed left."),
     Rule("CG-END-2", "Score", "Score = the values of the three orange and three blue cubes + beehive points."),
