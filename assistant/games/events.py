@@ -48,8 +48,10 @@ def turn_label(state: Any) -> str:
 #: record) so that a game stored or recorded under older checks replays every move it holds.
 #: 1: until 2026-11-30. 2: Cottage Garden's two beds a turn and --reward scores only for the
 #: turn just passed; Indian Summer's holes holding treasure counted against completing a
-#: region, and no player named 'ring'
-RULES_VERSION = 2
+#: region, and no player named 'ring'. 3 (2026-12-01): Cottage Garden's give-up (final_opt_out)
+#: only at the start of one's own turn, before paying; Indian Summer's exchanges wait for a
+#: convert-then-act last turn's end chain
+RULES_VERSION = 3
 
 
 def rules_version(data: dict[str, Any]) -> int:

@@ -247,6 +247,9 @@ def test_withdraw_is_a_house_rule():
     s = play(s, NextTurn())  # Ann pays nothing more; Ben may give up at the start of his turn
     s = play(s, Withdraw("Ben"))
     assert s.players[1].withdrawn
+    # a game started under the older checks (rules 2) replays its out-of-turn give-up
+    old = to_final_round(rules.new_game(new(final_opt_out="on").setup._replace(rules=2)))
+    assert play(pay_cheapest(old), Withdraw("Ben")).players[1].withdrawn
 
 
 def test_young_children_corner_cats_and_no_refill_for_a_cat():

@@ -193,6 +193,7 @@ def test_full_board_gives_every_other_player_one_more_turn():
     s = play(s, "next")
     refused(s, "squirrel", "IS-END-2")  # the chain comes first
     refused(s, "exchange mushroom blueberry", "IS-END-2")  # and converts everything itself
+    assert play(s._replace(setup=s.setup._replace(rules=2)), "exchange mushroom blueberry")  # older checks replay
     refused(s, "next", "IS-TURN-2")
     s = play(s, "final", "squirrel", "next", "final")
     refused(s, "final", "IS-END-2")

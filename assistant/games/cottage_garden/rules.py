@@ -313,12 +313,12 @@ def _withdraw(state: GameState, action: Withdraw) -> Outcome:
     if player.beds == 0:
         raise IllegalMove("CG-FINAL-6", f"{player.name} has no bed left.")
     # docs/rules-vs-seeds.md CG-13: the choice is made at the start of one's own turn, before paying
-    if index != state.current:
+    if state.setup.rules >= 3 and index != state.current:
         raise IllegalMove("CG-FINAL-6", f"{player.name} may give up only at the start of their own turn "
                           f"(it is {state.current_player.name}'s).")
-    if state.turn.paid:
-        raise IllegalMove("CG-FINAL-6", f"{player.name} has paid for this turn: giving up comes before paying, "
-                          "at the start of a turn.")
+    if state.setup.rules >= 3 and state.turn.paid:
+        raise IllegalMove("CG-FINAL-6", f"{player.name}'s payment for this turn is done: giving up comes before "
+                          "it, at the start of a turn.")
     state = state.with_player(index, player._replace(beds=0, withdrawn=True))
     return Outcome(*_end_if_done(state, [f"{player.name} gives up their remaining beds and pays no more."]))
 

@@ -581,7 +581,8 @@ def exchange_cost(state: GameState, give_name: str, get_name: str, times: int = 
 
 
 def _exchange(state: GameState, action: Exchange) -> tuple[GameState, list[str]]:
-    _check_special(state)  # a last turn's own exchanges come after its chain, which converts all
+    if state.setup.rules >= 3:
+        _check_special(state)  # a last turn's own exchanges come after its chain, which converts all
     give, get = supply.treasure_of(action.give), supply.treasure_of(action.get)
     g, t = supply.tindex(give), supply.tindex(get)
     cost = exchange_cost(state, give, get)
