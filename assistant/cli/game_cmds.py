@@ -191,7 +191,8 @@ def rules(
     game: Annotated[str, typer.Option("--game", help="Which game's rules.")] = "cottage-garden",
 ) -> None:
     """The rules the assistant enforces, by id or word; `rules house` lists the house-rule switches."""
-    from rich.table import Column, Table
+    from rich.padding import Padding
+    from rich.text import Text
 
     from assistant.games import rulebook
 
@@ -199,16 +200,17 @@ def rules(
     out = console()
     topic = " ".join(words or [])
     if topic and topic.lower() in ("house", "house-rules", "houserules"):
-        # a switch's name and choices are what the user types: kept whole (the meaning wraps)
-        rows = [(s.key, s.default, "\n".join(s.choices) if s.choices else "see meaning", s.rule_id, s.help)
-                for s in eng.SWITCHES]
-        widths = [max(len(line) for row in rows for line in row[i].split("\n")) for i in range(4)]
-        table = Table(*(Column(h, min_width=w, overflow="fold") for h, w in zip(("switch", "default", "choices", "rule"),
-                                                                            widths)),
-                      Column("meaning", overflow="fold"), title=f"{eng.TITLE} house rules")
-        for row in rows:
-            table.add_row(*row)
-        out.print(table)
+        # one block a switch (a table's columns left the meaning a few letters wide at 80
+        # columns); Text, not markup: the help's "[ruling]" is printed as written
+        out.print(Text(f"{eng.TITLE} house rules (garden new ... --house-rule KEY=VALUE)", style="bold"))
+        for s in eng.SWITCHES:
+            head = Text("\n")
+            head.append(s.key, style="bold")
+            head.append(f" = {s.default}  [{s.rule_id}]")
+            out.print(head)
+            if s.choices:
+                out.print(Padding(Text("choices: " + " | ".join(s.choices)), (0, 0, 0, 2), expand=False))
+            out.print(Padding(Text(s.help), (0, 0, 0, 2), expand=False))
         return
     all_rules = registry.game_module(game, "rulebook").RULES
     found = rulebook.find(all_rules, topic) if topic else list(all_rules)
