@@ -132,7 +132,7 @@ def discard(player: Annotated[str, typer.Argument(help="Who gives up a bed.")], 
 
 @reports_errors
 def withdraw(player: Annotated[str, typer.Argument(help="Who gives up their remaining beds.")], game: GameOption = None) -> None:
-    """Final round, house rule final_opt_out=on: give up the remaining beds to stop paying."""
+    """Final round, house rule final_opt_out=on: give up the remaining beds to stop paying (at the start of your own turn, before paying)."""
     from assistant.games.cottage_garden.actions import Withdraw, to_event
 
     _play(game, lambda state, reasons: [to_event(Withdraw(player))])

@@ -535,7 +535,7 @@ def advise_leaves(line: str | None, game: str | None, json_output: bool) -> None
     options = []
     if main_done:
         before.append(f"{player.name} took main action {MAIN_NAMES[main_done]} this turn: no more leaf tiles from "
-                      "the path; a squirrel only for a nut (garden nut).")
+                      "the path; a squirrel only for a nut (garden nut)." + (" The --line is not ranked." if line else ""))
     for entry in (t.strip() for t in (line or "").split(",") if t.strip() and not main_done):
         shape, label = ic.resolve_leaf(entry)
         colour = ic.colour_of_shape(shape)
@@ -557,7 +557,7 @@ def advise_leaves(line: str | None, game: str | None, json_output: bool) -> None
     if squirrels:
         score, (r, c), why = squirrels[0]
         options.append({"what": "a squirrel, for a nut" if main_done else "a squirrel", "cells": [[r, c]],
-                        "score": round(score + 0.5, 3) + 0.0, "reasons": why + ["covers 1 cell"]})
+                        "score": round(score + 0.5, 3) + 0.0, "reasons": why})
     options.sort(key=lambda o: -o["score"])
     advice = {"game": GAME, "player": player.name, "path": list(player.path), "before": before, "options": options}
     if json_output:

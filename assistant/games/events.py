@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from assistant.errors import GardenError, UsageError
 from assistant.games import houserules
+from assistant.wording import a
 
 
 def to_event(action: NamedTuple) -> dict[str, Any]:
@@ -71,7 +72,7 @@ def common_headers(players: Iterable[str], solo: bool, switches: Iterable[houser
 
 def common_setup(headers: dict[str, str], switches: tuple[houserules.Switch, ...], title: str) -> dict[str, Any]:
     if "Players" not in headers:
-        raise GardenError(f'a {title} record needs a [Players "A,B"] header')
+        raise GardenError(f'{a(title)} record needs a [Players "A,B"] header')
     pairs = headers.get("HouseRules", "").split()
     data = {"players": [p for p in headers["Players"].split(",") if p], "solo": headers.get("Solo", "no") == "yes",
             "name": headers.get("Name", ""),

@@ -167,3 +167,8 @@ def test_commands_on_an_empty_home_create_nothing(garden_home):
     assert not (garden_home / "games.sqlite3").exists()
     ok("new", "cottage-garden", "--players", "Ann,Ben")
     assert (garden_home / "games.sqlite3").exists()
+
+
+def test_another_games_command_is_named_with_its_article(game):
+    assert "is not an Indian Summer board-mode game" in fails(1, "woods")
+    assert "'friday' is a Cottage Garden game; this is an Indian Summer command" in fails(1, "leaf", "green")

@@ -234,6 +234,7 @@ def test_house_rules_read_whole_in_a_narrow_terminal():
 def test_advise_after_the_main_action_offers_only_a_squirrel_for_a_nut(woods_game):
     ok("leaf", "orange", "--tile", "#o/##", "--at", "0,1", "--turn", "r0")
     advice = json.loads(ok("advise", "--json", "--line", "#o/#."))  # no line needed now; a given one is not ranked
+    assert any("The --line is not ranked" in b for b in advice["before"])
     assert [o["what"] for o in advice["options"]] == ["a squirrel, for a nut"]
     assert any("main action A (leaf tile)" in b for b in advice["before"])
     ok("nut", "--at", "8,7")  # the starting nut spent: no squirrel is left to advise

@@ -301,3 +301,11 @@ def test_score_mode_treasure_found_with_the_supply_empty_shows_for_an_animal():
     assert s.players[0].revealed == (1, 0, 0, 0) and s.players[0].holes == 3
     notes = rules.apply(s, act("animal l3 under=blueberry")).notes
     assert any("1 blueberry not taken" in n for n in notes)
+
+
+def test_placed_leaf_tiles_are_said_in_words():
+    s = new("Ann,Ben")
+    s = s.with_player(0, s.players[0]._replace(held=(1, 1, 1, 1), path=("orange", "orange", "red")))
+    assert "Ann pays a feather and places two orange leaf tiles" in rules.apply(s, act("feather orange,orange")).notes[0]
+    assert "Ann pays a feather and places an orange and a red leaf tile" in \
+        rules.apply(s, act("feather orange,red")).notes[0]

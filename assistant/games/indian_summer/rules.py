@@ -364,8 +364,12 @@ def _pay(state: GameState, kind: str, rule_id: str, what: str) -> GameState:
 # -- the actions -------------------------------------------------------------
 
 def _leaf_tiles(colours: list[str] | tuple[str, ...]) -> str:
-    """Leaf tiles in words: "an orange leaf tile", "a green and a red leaf tile"."""
-    return " and ".join(a(c) for c in colours) + " leaf tile" if colours else "no leaf tile"
+    """Leaf tiles in words: "an orange leaf tile", "a green and a red leaf tile", "two red leaf tiles"."""
+    if not colours:
+        return "no leaf tile"
+    if len(colours) == 2 and colours[0] == colours[1]:
+        return f"two {colours[0]} leaf tiles"
+    return " and ".join(a(c) for c in colours) + " leaf tile"
 
 
 def _leaf(state: GameState, action: Leaf) -> tuple[GameState, list[str]]:
