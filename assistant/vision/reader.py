@@ -313,13 +313,25 @@ def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
     for loc in locate_candidates(img, ref):
         results.append(loc)
         if _accepted(loc):
-            return _on_blocks(img, loc, results, ref)
+            return _on_blocks(img, _best_match_here(loc, results, ref), results, ref)
     ok = [r for r in results if _verified(r)] or _settled_by_cells(img, results, ref)
     pool = ok or results
     if not pool:
         return None
     best = max(pool, key=lambda r: r.score)
-    return _on_blocks(img, best, results, ref) if ok else best
+    return _on_blocks(img, _best_match_here(best, results, ref), results, ref) if ok else best
+
+
+def _best_match_here(loc: _Located, results: list[_Located], ref: _Reference) -> _Located:
+    """Of the verified candidates at `loc`'s place and orientation (within AGREE_CELLS), the one
+    the photo matches best: fits of one place differ by a few percent of the diagonal (features
+    in one part of the board, a re-match of them, grid lines), and the closer one matches the
+    reference better. Rendered 6200003: the accepted feature fit (448 inliers) 2.5% off at match
+    0.38, the grid-line fit found before it 0.3% off at 0.46."""
+    tol = AGREE_CELLS * cell_size(loc.corners, ref.prof.rows, ref.prof.cols)
+    here = [r for r in results if r is not loc and _verified(r) and same_place(r.corners, loc.corners, tol)]
+    best = max(here, key=lambda r: r.score, default=loc)
+    return best if best.score > loc.score else loc
 
 
 def _on_blocks(img: np.ndarray, loc: _Located, results: list[_Located], ref: _Reference) -> _Located:

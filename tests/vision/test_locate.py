@@ -293,3 +293,17 @@ def test_a_verified_place_is_taken_to_a_block_fit_found_there(synth_profile):
         assert np.array_equal(reader._on_blocks(img, verified, [other, verified], ref).corners, off)
     own = cand(off, "art", blocks=15)
     assert np.array_equal(reader._on_blocks(img, own, [fit, own], ref).corners, off)
+
+
+def test_of_fits_at_one_place_the_best_matching_verified_one_is_taken(synth_profile):
+    ref = _Reference(synth_profile)
+    grid = np.array([[100.0, 100], [600, 100], [600, 600], [100, 600]])  # 100 px cells
+    accepted = reader._Located(grid, 0.38, 0.07, "art", inliers=448)
+    near = reader._Located(grid + 12, 0.46, 0.23, "grid", blocks=reader.OUTLINE_BLOCKS_ALONE)  # 0.12 cell away
+    far = reader._Located(grid + 80, 0.9, 0.1, "grid", blocks=reader.OUTLINE_BLOCKS_ALONE)  # 0.8 cell: elsewhere
+    turned = reader._Located(np.roll(grid + 5, 1, axis=0), 0.9, 0.1, "grid", blocks=reader.OUTLINE_BLOCKS_ALONE)
+    unverified = reader._Located(grid + 5, 0.9, 0.89, "grid")  # no orientation margin
+    assert reader._verified(near) and not reader._verified(unverified)
+    pick = reader._best_match_here(accepted, [accepted, far, turned, unverified, near], ref)
+    assert pick is near
+    assert reader._best_match_here(near, [accepted, near], ref) is near  # a worse match never replaces it
