@@ -10,6 +10,7 @@ size (5x5 Cottage Garden beds, 9x8 Indian Summer woodland boards), refusals, and
     .venv/bin/python benchmarks/bench_photo_accuracy.py --dir samples/photos   # photos + truth JSON beside them
     .venv/bin/python benchmarks/bench_photo_accuracy.py --synth               # tests/vision/synth.py boards
     .venv/bin/python benchmarks/bench_photo_accuracy.py --synth --synth-grid 9x8   # larger synth grids
+    .venv/bin/python benchmarks/bench_photo_accuracy.py --woods woods_photos   # or synth_woods: tests/vision/
     .venv/bin/python benchmarks/bench_photo_accuracy.py --markers --coverage 0.95  # nearly full, corner markers
 
 Without --dir the photos are rendered into memory by samples.renderer (each
@@ -47,6 +48,26 @@ def design_of(label: str, truth: dict) -> str:
 
 def _covered(cells):
     return np.array([[c == "covered" for c in row] for row in cells])
+
+
+def woods_cases(module: str, count: int, seed: int, size: tuple[int, int], coverage: float | None = None):
+    """Yields (label, image, truth, profile) of a woodland renderer in tests/vision (woods_photos,
+    synth_woods: each written apart from samples/renderer and from the other, from the game's
+    facts alone; nothing in the reader was fitted or tuned on them): each design calibrated from
+    its empty calibration scene with the truth corners."""
+    import importlib
+
+    renderer = importlib.import_module(module)
+    profiles = {}
+    for i in range(count):
+        d = i % renderer.DESIGNS
+        if d not in profiles:
+            img, t = renderer.calibration_scene(d)
+            profiles[d], _ = calibrate(img, f"woods-{d}", t["rows"], t["cols"], np.array(t["corners"]),
+                                       t["layout"], "indian-summer")
+        s = seed * 100000 + i
+        img, t = renderer.scene(d, s, size=size, coverage=coverage)
+        yield f"{module}-{d} seed {s}", img, t, profiles[d]
 
 
 def rendered_cases(count: int, seed: int, size: tuple[int, int], use_synth: bool,
@@ -107,6 +128,8 @@ def main() -> None:
     ap.add_argument("--dir", type=Path)
     ap.add_argument("--synth", action="store_true")
     ap.add_argument("--synth-grid", default="5x5", help="--synth: the boards' rows x columns")
+    ap.add_argument("--woods", choices=("woods_photos", "synth_woods"),
+                    help="woodland boards of this independent renderer in tests/vision")
     ap.add_argument("--markers", action="store_true",
                     help="the corner markers laid at every board (found by them: counted apart)")
     ap.add_argument("--coverage", type=float, help="share of cells under pieces (default: drawn per photo)")
@@ -115,8 +138,12 @@ def main() -> None:
     render = {"markers": True} if args.markers else {}
     if args.coverage is not None:
         render["coverage"] = args.coverage
-    cases = dir_cases(args.dir) if args.dir else rendered_cases(args.count, args.seed, (w, h), args.synth,
-                                                                     _pair(args.synth_grid), **render)
+    if args.dir:
+        cases = dir_cases(args.dir)
+    elif args.woods:
+        cases = woods_cases(args.woods, args.count, args.seed, (w, h), args.coverage)
+    else:
+        cases = rendered_cases(args.count, args.seed, (w, h), args.synth, _pair(args.synth_grid), **render)
     n = found = perfect = wrong = cells = unc = wrong_unc = refused = by_markers = 0
     failures = []
     # outcome per design and per camera tilt band: found / refused / wrong place
