@@ -45,6 +45,8 @@ from assistant.vision.reader import calibrate  # noqa: E402
 from samples.calibrated import sample_profile  # noqa: E402
 from samples.renderer.designs import garden_game  # noqa: E402
 
+#: the independent woodland renderers of tests/vision (--woods-renderer)
+WOODS_RENDERERS = ("woods_photos", "synth_woods")
 DESIGNS = ("bed-1-light", "bed-1-dark", "bed-2-light", "bed-2-dark", "bed-3-light", "bed-3-dark",
            "woodland-1-a", "woodland-1-b", "woodland-2-a", "woodland-2-b")
 
@@ -176,7 +178,48 @@ def _training_groups(args, designs):
                 shots.append((img, np.array(t["corners"], np.float64), cov, np.zeros_like(cov), s))
             return prof, shots
         groups.append((f"synth_{ds}_{args.per_synth}", f"s{ds}", "synth", make))
+    for ds in range(WOODS_FIRST_DESIGN, WOODS_FIRST_DESIGN + _woods_count(args)):
+        def make(ds=ds):
+            renderer, prof = _woods(args.woods_renderer), _woods_profile(args.woods_renderer, ds)
+            shots = []
+            for i in range(args.per_woods):
+                s = 9_000_000 + 1000 * ds + i
+                img, t = renderer.scene(ds, s)
+                cov = np.array([[c == "covered" for c in row] for row in t["cells"]])
+                hole = np.zeros_like(cov)
+                for r, c in t["holes"]:
+                    hole[r, c] = True
+                shots.append((img, np.array(t["corners"], np.float64), cov, hole, s))
+            return prof, shots
+        name = f"{args.woods_renderer.replace('_', '')}-{ds}"
+        groups.append((f"woods_{name}_{args.per_woods}", name, "woods", make))
     return groups
+
+
+#: the designs of a woodland renderer in tests/vision (--woods-renderer) that a fit sees start
+#: here: the benchmarks measure designs 0..3 (bench_photo_accuracy.py --woods)
+WOODS_FIRST_DESIGN = 100
+
+
+def _woods_count(args) -> int:
+    """Designs of the --woods-renderer in the fit: woodland boards, so they join only a fit of all
+    boards or of Indian Summer's."""
+    if not args.woods_renderer or args.game not in ("", "indian-summer"):
+        return 0
+    return args.woods_designs
+
+
+def _woods(module: str):
+    """A woodland renderer of tests/vision (woods_photos, synth_woods)."""
+    import importlib
+
+    sys.path.insert(0, str(ROOT / "tests" / "vision"))
+    return importlib.import_module(module)
+
+
+def _woods_profile(module: str, ds: int):
+    img, t = _woods(module).calibration_scene(ds)
+    return calibrate(img, f"w{ds}", t["rows"], t["cols"], np.array(t["corners"]), t["layout"], "indian-summer")[0]
 
 
 def _synth_count(args) -> int:
@@ -205,6 +248,9 @@ def _profile_of(key: str):
         return sample_profile(name, int(rest[0]))
     if kind == "extra":
         return sample_profile(name, 5000 + _extra_index(name))
+    if kind == "woods":
+        module, ds = name.rsplit("-", 1)
+        return _woods_profile({m.replace("_", ""): m for m in WOODS_RENDERERS}[module], int(ds))
     return _synth_profile(int(name))
 
 
@@ -215,7 +261,10 @@ def training_photos(args, designs, log):
       ..., 'woodland-tk-b', k < max(K)), --per-design photos each (seeds 8000000 + 1000*k + i);
       the model member fitted for a value K sees those with k < K,
     * --synth N: boards of tests/vision/synth.py, design seeds 100..100+N-1 (the tests use 0 and 1),
-      --per-synth photos each (seeds 100000 + 100*design + i; the tests use 3000..3005).
+      --per-synth photos each (seeds 100000 + 100*design + i; the tests use 3000..3005),
+    * --woods-renderer MODULE --woods-designs N: woodland boards of that renderer in tests/vision,
+      designs 100..100+N-1, --per-woods photos each (seeds 9000000 + 1000*design + i; a net's fit
+      leaves their jittered copies out, as the further designs').
     Every photo is rectified with its true corners and, with --jitter, once more with corners
     moved by about 1.5% of a cell (a localisation error). With --cache DIR the rectified photos
     of each group are stored there (and read back instead of rendering again), so that new cell
@@ -458,6 +507,9 @@ def arguments() -> argparse.ArgumentParser:
     ap.add_argument("--synth", type=int, default=80, help="--fit: synth.py board designs")
     ap.add_argument("--per-synth", type=int, default=10)
     ap.add_argument("--synth-weight", type=float, default=1.0)
+    ap.add_argument("--woods-renderer", choices=WOODS_RENDERERS, help="--fit: a woodland renderer of tests/vision")
+    ap.add_argument("--woods-designs", type=int, default=0, help="--fit: that renderer's designs")
+    ap.add_argument("--per-woods", type=int, default=10)
     ap.add_argument("--jitter", action="store_true", help="--fit: also rectify with jittered corners")
     ap.add_argument("--game", default="", help="--fit: that game's boards only (its own model file)")
     ap.add_argument("--write-to")

@@ -5,10 +5,13 @@ runs the written file with OpenCV's dnn module). In a separate environment:
 
     python3 -m venv /tmp/tenv && /tmp/tenv/bin/pip install torch==2.13.0 numpy onnx opencv-python-headless
     /tmp/tenv/bin/python benchmarks/fit_cell_net.py --game indian-summer --cache DIR \\
-        --count 600 --seed 9 --cal-seeds 3 --extra-designs 120 --per-design 10 --jitter --epochs 4
-    (that command with --fit-seed 1 fitted the woodland's second net, cell_net_woodland_2.onnx;
-    the same with --game cottage-garden --threads 1 fitted the beds' net; the shipped files
-    are those commands' output, the cache filled by bench_photo_cells.py --fit)
+        --count 600 --seed 9 --cal-seeds 3 --extra-designs 120 --per-design 10 --jitter --epochs 4 \\
+        --woods-renderer synth_woods --woods-designs 100 --per-woods 10
+    (that command, 22 min a net on 2 cores after the cache, fitted the woodland's first net,
+    cell_net_woodland.onnx, and with --fit-seed 1 its second, cell_net_woodland_2.onnx;
+    without the --woods flags and with --game cottage-garden --threads 1 it fitted the beds'
+    net; the shipped files are those commands' output, the cache filled by
+    bench_photo_cells.py --fit with the same flags and --part 0/2, 1/2 at once, 13 min)
 
 The training photos are bench_photo_cells.py's training mix for that game (its flags, its
 cache of rectified photos: a cache that fit filled is read back without rendering). Every
@@ -48,7 +51,7 @@ def training_patches(args) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     seen: dict[str, int] = {}
     for warp, prof, cov, hole, group, src in warps:
         i = seen[group] = seen.get(group, -1) + 1
-        if args.jitter and src == "extra" and i % 2:  # a further design's jittered copy (after its original)
+        if args.jitter and src in ("extra", "woods") and i % 2:  # a further design's jittered copy (after its original)
             continue
         if id(prof) not in refs:
             refs[id(prof)] = cell_net.cell_patches(prof.reference, prof).reshape(-1, P, P, 3)
