@@ -10,7 +10,7 @@ size (5x5 Cottage Garden beds, 9x8 Indian Summer woodland boards), refusals, and
     .venv/bin/python benchmarks/bench_photo_accuracy.py --dir samples/photos   # photos + truth JSON beside them
     .venv/bin/python benchmarks/bench_photo_accuracy.py --synth               # tests/vision/synth.py boards
     .venv/bin/python benchmarks/bench_photo_accuracy.py --synth --synth-grid 9x8   # larger synth grids
-    .venv/bin/python benchmarks/bench_photo_accuracy.py --woods woods_photos   # or synth_woods: tests/vision/
+    .venv/bin/python benchmarks/bench_photo_accuracy.py --renderer woods_photos   # synth_woods, bed_photos
     .venv/bin/python benchmarks/bench_photo_accuracy.py --markers --coverage 0.95  # nearly full, corner markers
 
 Without --dir the photos are rendered into memory by samples.renderer (each
@@ -50,11 +50,15 @@ def _covered(cells):
     return np.array([[c == "covered" for c in row] for row in cells])
 
 
-def woods_cases(module: str, count: int, seed: int, size: tuple[int, int], coverage: float | None = None):
-    """Yields (label, image, truth, profile) of a woodland renderer in tests/vision (woods_photos,
-    synth_woods: each written apart from samples/renderer and from the other, from the game's
-    facts alone; nothing in the reader was fitted or tuned on them): each design calibrated from
-    its empty calibration scene with the truth corners."""
+#: the independent renderers of tests/vision (--renderer), each written apart from samples/renderer,
+#: the reader and the others, from the game's facts alone, and the game of their boards
+RENDERERS = {"woods_photos": "indian-summer", "synth_woods": "indian-summer", "bed_photos": "cottage-garden"}
+
+
+def renderer_cases(module: str, count: int, seed: int, size: tuple[int, int], coverage: float | None = None):
+    """Yields (label, image, truth, profile) of an independent renderer of tests/vision (RENDERERS;
+    what a fit sees of them: the README's benchmarks paragraph): each design calibrated from its
+    empty calibration scene with the truth corners."""
     import importlib
 
     renderer = importlib.import_module(module)
@@ -63,8 +67,8 @@ def woods_cases(module: str, count: int, seed: int, size: tuple[int, int], cover
         d = i % renderer.DESIGNS
         if d not in profiles:
             img, t = renderer.calibration_scene(d)
-            profiles[d], _ = calibrate(img, f"woods-{d}", t["rows"], t["cols"], np.array(t["corners"]),
-                                       t["layout"], "indian-summer")
+            profiles[d], _ = calibrate(img, f"{module.replace('_', '-')}-{d}", t["rows"], t["cols"],
+                                       np.array(t["corners"]), t["layout"], RENDERERS[module])
         s = seed * 100000 + i
         img, t = renderer.scene(d, s, size=size, coverage=coverage)
         yield f"{module}-{d} seed {s}", img, t, profiles[d]
@@ -128,8 +132,7 @@ def main() -> None:
     ap.add_argument("--dir", type=Path)
     ap.add_argument("--synth", action="store_true")
     ap.add_argument("--synth-grid", default="5x5", help="--synth: the boards' rows x columns")
-    ap.add_argument("--woods", choices=("woods_photos", "synth_woods"),
-                    help="woodland boards of this independent renderer in tests/vision")
+    ap.add_argument("--renderer", choices=tuple(RENDERERS), help="boards of this independent renderer in tests/vision")
     ap.add_argument("--markers", action="store_true",
                     help="the corner markers laid at every board (found by them: counted apart)")
     ap.add_argument("--coverage", type=float, help="share of cells under pieces (default: drawn per photo)")
@@ -140,8 +143,8 @@ def main() -> None:
         render["coverage"] = args.coverage
     if args.dir:
         cases = dir_cases(args.dir)
-    elif args.woods:
-        cases = woods_cases(args.woods, args.count, args.seed, (w, h), args.coverage)
+    elif args.renderer:
+        cases = renderer_cases(args.renderer, args.count, args.seed, (w, h), args.coverage)
     else:
         cases = rendered_cases(args.count, args.seed, (w, h), args.synth, _pair(args.synth_grid), **render)
     n = found = perfect = wrong = cells = unc = wrong_unc = refused = by_markers = 0
@@ -156,7 +159,10 @@ def main() -> None:
     def tally(truth, design_label, outcome):
         tilt = (truth.get("params") or {}).get("tilt_deg")
         band = "tilt ?" if tilt is None else TILT_BANDS[min(int(tilt // 15), len(TILT_BANDS) - 1)]
-        for key in (("design", design_label), ("tilt", band)):
+        # a complete bed's orientation shows only in its frame: counted apart from nearly full ones
+        n_open = sum(c != "covered" for row in truth["cells"] for c in row)
+        open_band = "open cells " + ("0" if n_open == 0 else "1-3" if n_open <= 3 else "4+")
+        for key in (("design", design_label), ("tilt", band), ("open", open_band)):
             split.setdefault(key, [0, 0, 0])[outcome] += 1
     scores = []
     t0 = time.perf_counter()
@@ -224,7 +230,7 @@ def main() -> None:
         print(f"board {name:6s} photos {p_:3d}  found {f_} ({f_ / p_ * 100:.1f}%)  per-cell error "
               f"{w_ / max(c_, 1) * 100:.2f}% ({w_} of {c_})  perfect {ok_} ({ok_ / p_ * 100:.1f}% of all)")
     print("found / refused / wrong place (corners off by > 2% of the diagonal):")
-    for kind in ("design", "tilt"):
+    for kind in ("design", "tilt", "open"):
         for (k, name), (f_, r_, w_) in sorted(split.items()):
             if k == kind:
                 print(f"  {name:16s} {f_:3d} / {r_:3d} / {w_:3d}   found {f_ / max(f_ + r_ + w_, 1) * 100:5.1f}%")

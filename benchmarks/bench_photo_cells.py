@@ -197,7 +197,7 @@ def _training_groups(args, designs):
 
 
 #: the designs of a woodland renderer in tests/vision (--woods-renderer) that a fit sees start
-#: here: the benchmarks measure designs 0..3 (bench_photo_accuracy.py --woods)
+#: here: the benchmarks measure designs 0..3 (bench_photo_accuracy.py --renderer)
 WOODS_FIRST_DESIGN = 100
 
 
