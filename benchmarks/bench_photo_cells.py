@@ -47,6 +47,9 @@ from samples.renderer.designs import garden_game  # noqa: E402
 
 #: the independent woodland renderers of tests/vision (--woods-renderer)
 WOODS_RENDERERS = ("woods_photos", "synth_woods")
+#: the designs of a woodland renderer in tests/vision (--woods-renderer) that a fit sees start
+#: here: the benchmarks measure designs 0..3 (bench_photo_accuracy.py --renderer)
+WOODS_FIRST_DESIGN = 100
 DESIGNS = ("bed-1-light", "bed-1-dark", "bed-2-light", "bed-2-dark", "bed-3-light", "bed-3-dark",
            "woodland-1-a", "woodland-1-b", "woodland-2-a", "woodland-2-b")
 
@@ -194,11 +197,6 @@ def _training_groups(args, designs):
         name = f"{args.woods_renderer.replace('_', '')}-{ds}"
         groups.append((f"woods_{name}_{args.per_woods}", name, "woods", make))
     return groups
-
-
-#: the designs of a woodland renderer in tests/vision (--woods-renderer) that a fit sees start
-#: here: the benchmarks measure designs 0..3 (bench_photo_accuracy.py --renderer)
-WOODS_FIRST_DESIGN = 100
 
 
 def _woods_count(args) -> int:
