@@ -94,11 +94,13 @@ def cases(count: int, seed: int, cal_seed: int, designs, size=(1600, 1200), offs
 
 
 def truth_masks(t: dict):
+    """(covered, hole) cell masks of a truth: its hole cells are listed under "holes" (the
+    renderers of tests/vision), under its pieces (samples/renderer), or there are none (synth)."""
     cov = np.array([[c == "covered" for c in row] for row in t["cells"]])
     hole = np.zeros_like(cov)
-    for p in t["params"]["pieces"]:
-        if "hole" in p:
-            hole[tuple(p["hole"])] = True
+    holes = t["holes"] if "holes" in t else [p["hole"] for p in t.get("params", {}).get("pieces", []) if "hole" in p]
+    for r, c in holes:
+        hole[r, c] = True
     return cov, hole
 
 
@@ -177,8 +179,7 @@ def _training_groups(args, designs):
             for i in range(args.per_synth):
                 s = 100000 + 100 * ds + i
                 img, t = synth.scene(ds, s, tilt=30.0)
-                cov = np.array([[c == "covered" for c in row] for row in t["cells"]])
-                shots.append((img, np.array(t["corners"], np.float64), cov, np.zeros_like(cov), s))
+                shots.append((img, np.array(t["corners"], np.float64), *truth_masks(t), s))
             return prof, shots
         groups.append((f"synth_{ds}_{args.per_synth}", f"s{ds}", "synth", make))
     for ds in range(WOODS_FIRST_DESIGN, WOODS_FIRST_DESIGN + _woods_count(args)):
@@ -188,11 +189,7 @@ def _training_groups(args, designs):
             for i in range(args.per_woods):
                 s = 9_000_000 + 1000 * ds + i
                 img, t = renderer.scene(ds, s)
-                cov = np.array([[c == "covered" for c in row] for row in t["cells"]])
-                hole = np.zeros_like(cov)
-                for r, c in t["holes"]:
-                    hole[r, c] = True
-                shots.append((img, np.array(t["corners"], np.float64), cov, hole, s))
+                shots.append((img, np.array(t["corners"], np.float64), *truth_masks(t), s))
             return prof, shots
         name = f"{args.woods_renderer.replace('_', '')}-{ds}"
         groups.append((f"woods_{name}_{args.per_woods}", name, "woods", make))
