@@ -3,6 +3,8 @@ accept, and refusing rather than answering wrong."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -326,8 +328,39 @@ def test_of_fits_at_one_place_the_best_matching_verified_one_is_taken(synth_prof
     near = reader._Located(grid + 12, 0.46, 0.23, "grid", blocks=reader.OUTLINE_BLOCKS_ALONE)  # 0.12 cell away
     far = reader._Located(grid + 80, 0.9, 0.1, "grid", blocks=reader.OUTLINE_BLOCKS_ALONE)  # 0.8 cell: elsewhere
     turned = reader._Located(np.roll(grid + 5, 1, axis=0), 0.9, 0.1, "grid", blocks=reader.OUTLINE_BLOCKS_ALONE)
-    unverified = reader._Located(grid + 5, 0.9, 0.89, "grid")  # no orientation margin
+    # not verified (no orientation margin), matching better than `near` by less than UNVERIFIED_LEAD
+    unverified = reader._Located(grid + 5, 0.46 + reader.UNVERIFIED_LEAD - 0.02, 0.6, "grid")
     assert reader._verified(near) and not reader._verified(unverified)
     pick = reader._best_match_here(accepted, [accepted, far, turned, unverified, near], ref)
     assert pick is near
     assert reader._best_match_here(near, [accepted, near], ref) is near  # a worse match never replaces it
+
+
+def test_a_far_better_match_not_verified_lends_its_corners_to_the_verified_fit(synth_profile):
+    ref = _Reference(synth_profile)
+    grid = np.array([[100.0, 100], [600, 100], [600, 600], [100, 600]])  # 100 px cells
+    accepted = reader._Located(grid, 0.42, 0.25, "art", inliers=83)
+    assert reader._verified(accepted)
+    lead = accepted.score + reader.UNVERIFIED_LEAD
+    outline = reader._Located(grid + 15, lead + 0.03, lead - 0.08, "outline", blocks=12, turned_blocks=0)
+    assert not reader._verified(outline)
+    pick = reader._best_match_here(accepted, [outline, accepted], ref)
+    # the outline's corners, the feature fit's verification
+    assert np.array_equal(pick.corners, outline.corners) and pick.method == "art" and reader._verified(pick)
+    # not lent: a lead short of UNVERIFIED_LEAD, a frame fit (its score is its cells'), elsewhere, turned
+    for other in (replace(outline, score=lead - 0.02), replace(outline, method="frame"),
+                  replace(outline, corners=grid + 80), replace(outline, corners=np.roll(grid, 1, axis=0))):
+        assert reader._best_match_here(accepted, [other, accepted], ref) is accepted
+
+
+def test_a_steep_bed_whose_feature_fit_is_a_few_percent_off_takes_the_closer_outline():
+    """bed_photos 200011 (a bed with 5 cells open, steep; its renderer written apart from the
+    reader): the feature fit verified by its 83 inliers lay 3.2% of the diagonal off at match
+    0.42; the outline and grid-line fits found before it, not verified (a thin orientation
+    margin), 0.3-0.7% off at 0.65."""
+    import bed_photos
+
+    img, t = bed_photos.calibration_scene(5)
+    prof, _ = calibrate(img, "bed", 5, 5, np.array(t["corners"]), t["layout"], "cottage-garden")
+    img, t = bed_photos.scene(5, 200011)
+    assert bed_photos.corner_error(read_photo(img, prof).corners, t) < 0.01
