@@ -5,12 +5,13 @@ Pieces hide a covered board's grid lines and nearly all of its art, but never it
 printed frame. A rough place (a board outline with a guessed frame width, a weak
 fit) is aligned on the frame band alone (ECC); the aligned frame must then match
 the reference's frame closely. The frame of many boards looks alike turned, so the
-orientation is told by the uncovered cells only: the few cells that match their
-reference cell best, in each orientation. Even a wood-grain frame does not tell it: rendered
-bed-1-dark photos 92-100% covered, at their true corners, matched the reference's frame band
-turned better than placed, as well, or at most 0.12 worse (placed, best turned: 4400091 0.35,
-0.39; 2500061 0.43, 0.43; 4800011 0.41, 0.40; 4500081 0.44, 0.32): such a board whose few open
-cells do not tell it either is refused unless corner markers lie at its corners.
+orientation is told by the uncovered cells: the few cells that match their reference
+cell best, in each orientation. The whole frame band does not tell it, even of wood grain:
+rendered bed-1-dark photos 92-100% covered, at their true corners, matched the reference's
+band turned better than placed, as well, or at most 0.12 worse (placed, best turned: 4400091
+0.35, 0.39; 2500061 0.43, 0.43; 4800011 0.41, 0.40; 4500081 0.44, 0.32), the part alike in
+every orientation swamping the rest. Only the part a turn changes (frame_shows_turn) can:
+a board neither it nor the cells tell is refused unless corner markers lie at its corners.
 """
 
 from __future__ import annotations
@@ -218,6 +219,56 @@ def _score_masks(ref) -> tuple[np.ndarray, list[np.ndarray]]:
             sides.append(mask)
         ref.score_masks = (band, sides)
     return ref.score_masks
+
+
+#: the frame alone tells a board's orientation when the part of its band that a turn changes
+#: (the band less its mean over the grid's shape-keeping turns: a printed title or emblem on
+#: one side, wood grain, an irregular hedge) correlates with the photo's band this well as
+#: placed, and this much better than in any other orientation. Boards with at most 3 cells open
+#: (their cells cannot tell), at their true corners: of 90 of the sample renderer (seeds 61-68)
+#: 47 told, of 86 of bed_photos (seeds 1-3) 45, none the wrong way; where a wrong orientation
+#: scored best, it led by 0.23 at most (at a score of 0.02) and scored 0.34 at most (by 0.10)
+FRAME_TURN_MIN = 0.35
+FRAME_TURN_MARGIN = 0.25
+
+
+def _turned_part(ref) -> tuple[np.ndarray, np.ndarray]:
+    """The reference's high-passed small copy less its mean over the shape-keeping turns (what
+    tells one orientation from another), and the frame band pixels valid in every turn (cached)."""
+    if "turned_part" not in ref.__dict__:
+        band, _ = _score_masks(ref)
+        hp = ref.s_hp.astype(np.float64)
+        if ref.prof.rows == ref.prof.cols:
+            hps, bands = [np.rot90(hp, k) for k in range(4)], [np.rot90(band, k) for k in range(4)]
+        else:
+            hps, bands = [hp, hp[::-1, ::-1]], [band, band[::-1, ::-1]]
+        ref.turned_part = (hp - np.mean(hps, axis=0), np.logical_and.reduce(bands))
+    return ref.turned_part
+
+
+def frame_turn_scores(grey: np.ndarray, corners: np.ndarray, ref) -> list[tuple[float, int]]:
+    """For each shape-keeping roll of the corners, the correlation of the photo's frame band
+    with the part of the reference's that a turn changes (_turned_part), best first."""
+    from assistant.vision.cells import norm_xcorr
+    from assistant.vision.reader import _warp_to_ref
+
+    part, band = _turned_part(ref)
+    out = []
+    for k in turns(ref.prof.rows, ref.prof.cols):
+        warp, _ = _warp_to_ref(grey, np.roll(corners, -k, axis=0), ref.prof, ref.s_scale)
+        hp = ref.small_highpass(warp)
+        out.append((float(norm_xcorr(hp[band][None, :], part[band][None, :])[0]), k))
+    out.sort(reverse=True)
+    return out
+
+
+def frame_shows_turn(grey: np.ndarray, corners: np.ndarray, ref) -> bool:
+    """Whether the frame alone shows the board lies as placed (FRAME_TURN_MIN, FRAME_TURN_MARGIN);
+    never for a plain frame (nothing to tell by)."""
+    if ref.ring_weight <= 0:
+        return False
+    (best, k), (second, _) = frame_turn_scores(grey, corners, ref)[:2]
+    return k == 0 and best >= FRAME_TURN_MIN and best - second >= FRAME_TURN_MARGIN
 
 
 def frame_fit(img: np.ndarray, grey: np.ndarray, guess: np.ndarray, ref) -> FrameFit | None:

@@ -308,7 +308,7 @@ class _Located:
     blocks: int = 0  # reference blocks that fixed the place (outlinefit.align)
     turned_blocks: int = -1  # the most found with the grid turned in place (-1: not counted)
     source_inliers: int = 0  # a re-match's: the most inliers of an earlier feature fit at its place
-    by_cells: bool = False  # verified by its uncovered cells (_settled_by_cells)
+    settled_by: str = ""  # "cells" / "frame": verified so, the last resort (_settled_by_cells / _frame)
 
 
 def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
@@ -316,15 +316,17 @@ def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
     that match is unmistakable (cheap), else by its printed art (SIFT features +
     MAGSAC homography, which also fixes the orientation). Every candidate is verified
     against the reference (_verified), or, when none is on its own, by its uncovered cells
-    (_settled_by_cells), and taken to a block fit found at its place (_on_blocks); the caller
-    tries the corner markers (which also overrule a place no block fit confirmed, when they put
-    the board elsewhere: MARKERS_OVERRULE), then refuses an unverified one."""
+    (_settled_by_cells), else by its frame's orientation (_settled_by_frame), and taken to a
+    block fit found at its place (_on_blocks); the caller tries the corner markers (which also
+    overrule a place no block fit confirmed, when they put the board elsewhere:
+    MARKERS_OVERRULE), then refuses an unverified one."""
     results: list[_Located] = []
     for loc in locate_candidates(img, ref):
         results.append(loc)
         if _accepted(loc):
             return _on_blocks(img, _best_match_here(loc, results, ref), results, ref)
-    ok = [r for r in results if _verified(r)] or _settled_by_cells(img, results, ref)
+    ok = ([r for r in results if _verified(r)] or _settled_by_cells(img, results, ref)
+          or _settled_by_frame(img, results, ref))
     pool = ok or results
     if not pool:
         return None
@@ -563,7 +565,7 @@ def _polish(img: np.ndarray, corners: np.ndarray, ref: _Reference) -> np.ndarray
 def _verified(loc: _Located) -> bool:
     """Accept a location only when the rectified board matches its reference and
     beats its other orientations (thresholds measured on rendered photos)."""
-    if loc.by_cells:
+    if loc.settled_by:
         return True
     margin = loc.score - loc.second
     if loc.cells is not None:  # a frame fit (framefit checked the frame itself)
@@ -610,9 +612,27 @@ def _settled_by_cells(img: np.ndarray, results: list[_Located], ref: _Reference)
         else:
             continue
         if not any(pick is c for c in chosen):
-            pick.by_cells = True
+            pick.settled_by = "cells"
             chosen.append(pick)
     return chosen
+
+
+def _settled_by_frame(img: np.ndarray, results: list[_Located], ref: _Reference) -> list[_Located]:
+    """Candidates verified by the frame alone, for a board too covered for its cells to tell
+    its orientation: the place must stand on its own (a frame fit, aligned on the frame band
+    and checked there by framefit; a candidate that places itself, _places_itself, whose frame
+    band matches the reference's, FRAME_CONFIRMS), and the part of the frame that a turn changes
+    must show the board lies as placed (framefit.frame_shows_turn). Rendered 6200085 (bed-3-dark,
+    3 cells open): a frame fit 0.5% of the diagonal off whose cells matched 0.75 as placed and
+    0.63 turned; 6300025: a grid-line fit 0.2% off matched 0.39, below FOUND_SCORE_WITHOUT_ART."""
+    grey = to_grey(img)
+    settled = []
+    for loc in results:
+        stands = loc.method == "frame" or (_places_itself(loc) and loc.frame >= FRAME_CONFIRMS)
+        if stands and framefit.frame_shows_turn(grey, loc.corners, ref):
+            loc.settled_by = "frame"
+            settled.append(loc)
+    return settled
 
 
 def _places_itself(loc: _Located) -> bool:

@@ -364,3 +364,59 @@ def test_a_steep_bed_whose_feature_fit_is_a_few_percent_off_takes_the_closer_out
     prof, _ = calibrate(img, "bed", 5, 5, np.array(t["corners"]), t["layout"], "cottage-garden")
     img, t = bed_photos.scene(5, 200011)
     assert bed_photos.corner_error(read_photo(img, prof).corners, t) < 0.01
+
+
+@pytest.fixture(scope="module")
+def covered_bed():
+    """Rendered 6200085: bed-3-dark with 3 cells open, its frame aligned 0.5% of the diagonal off;
+    its cells match 0.75 as placed and 0.63 turned, too close to tell the orientation."""
+    from samples.calibrated import sample_profile
+    from samples.renderer import render_photo
+
+    from assistant.vision.imageio import decode_photo
+
+    jpeg, truth = render_photo("bed-3-dark", 6200085, size=(1600, 1200))
+    photo = decode_photo(jpeg, "6200085")
+    return sample_profile("bed-3-dark", 62), jpeg, photo, np.array(truth["corners"]) / photo.scale
+
+
+def test_the_part_of_a_frame_a_turn_changes_shows_the_orientation(covered_bed):
+    from assistant.vision import framefit
+
+    prof, _, photo, true = covered_bed
+    ref = _Reference(prof)
+    grey = to_grey(photo.image)
+    assert framefit.frame_shows_turn(grey, true, ref)
+    for k in (1, 2, 3):
+        assert not framefit.frame_shows_turn(grey, np.roll(true, -k, axis=0), ref)
+    # a plain frame (no texture to align or tell by) tells nothing
+    plain = _Reference(prof)
+    plain.ring_weight = 0.0
+    assert not framefit.frame_shows_turn(grey, true, plain)
+
+
+def test_a_frame_fit_or_a_lattice_is_verified_by_its_frame_when_the_cells_cannot_tell(covered_bed):
+    prof, _, photo, true = covered_bed
+    ref = _Reference(prof)
+    img = photo.image
+
+    def at(corners: np.ndarray, method: str, frame: float = reader.FRAME_CONFIRMS) -> reader._Located:
+        return reader._Located(corners, 0.2, 0.1, method, frame=frame)
+
+    def settled(*cands: reader._Located) -> list[str]:
+        return [c.method for c in reader._settled_by_frame(img, list(cands), ref)]
+
+    assert not reader._settled_by_cells(img, [at(true, "frame"), at(true, "grid")], ref)
+    assert settled(at(true, "frame")) == ["frame"] and settled(at(true, "grid")) == ["grid"]
+    assert reader._verified(reader._settled_by_frame(img, [at(true, "grid")], ref)[0])
+    # turned, or a lattice whose frame band does not match, or a place nothing fixes: none
+    assert not settled(at(np.roll(true, -1, axis=0), "frame"), at(np.roll(true, -2, axis=0), "grid"))
+    assert not settled(at(true, "grid", frame=reader.FRAME_CONFIRMS - 0.1))
+    assert not settled(at(true, "art"), at(true, "outline"))
+
+
+def test_a_covered_bed_whose_cells_cannot_tell_its_orientation_is_read_by_its_frame(covered_bed):
+    prof, jpeg, photo, true = covered_bed
+    reading = read_photo(jpeg, prof)
+    corners = reading.corners / photo.scale
+    assert np.abs(corners - true).max() < 0.01 * np.linalg.norm(true[0] - true[2])
