@@ -62,17 +62,22 @@ def best_cells(corr: np.ndarray, share: float = BEST_CELLS) -> float:
     return float(vals[:k].mean())
 
 
-def orientation_cells(grey: np.ndarray, corners: np.ndarray, ref) -> list[tuple[float, int]]:
-    """Best-cells score for each shape-keeping roll of the corners, best first."""
+def scores_per_turn(grey: np.ndarray, corners: np.ndarray, ref, score) -> list[tuple[float, int]]:
+    """(score of the photo rectified at the reference's small scale, roll) for each
+    shape-keeping roll of the corners, best first."""
     from assistant.vision.reader import _warp_to_ref
 
-    prof = ref.prof
     out = []
-    for k in turns(prof.rows, prof.cols):
-        warp, _ = _warp_to_ref(grey, np.roll(corners, -k, axis=0), prof, ref.s_scale)
-        out.append((best_cells(cell_correlations(ref, warp)), k))
+    for k in turns(ref.prof.rows, ref.prof.cols):
+        warp, _ = _warp_to_ref(grey, np.roll(corners, -k, axis=0), ref.prof, ref.s_scale)
+        out.append((score(warp), k))
     out.sort(reverse=True)
     return out
+
+
+def orientation_cells(grey: np.ndarray, corners: np.ndarray, ref) -> list[tuple[float, int]]:
+    """Best-cells score for each shape-keeping roll of the corners, best first."""
+    return scores_per_turn(grey, corners, ref, lambda warp: best_cells(cell_correlations(ref, warp)))
 
 
 #: the printed frame's outer edge is looked for this far from the grid (cells): nearer
@@ -238,11 +243,9 @@ def _turned_part(ref) -> tuple[np.ndarray, np.ndarray]:
     if "turned_part" not in ref.__dict__:
         band, _ = _score_masks(ref)
         hp = ref.s_hp.astype(np.float64)
-        if ref.prof.rows == ref.prof.cols:
-            hps, bands = [np.rot90(hp, k) for k in range(4)], [np.rot90(band, k) for k in range(4)]
-        else:
-            hps, bands = [hp, hp[::-1, ::-1]], [band, band[::-1, ::-1]]
-        ref.turned_part = (hp - np.mean(hps, axis=0), np.logical_and.reduce(bands))
+        ks = turns(ref.prof.rows, ref.prof.cols)  # quarter turns of the reference image
+        ref.turned_part = (hp - np.mean([np.rot90(hp, k) for k in ks], axis=0),
+                           np.logical_and.reduce([np.rot90(band, k) for k in ks]))
     return ref.turned_part
 
 
@@ -250,16 +253,13 @@ def frame_turn_scores(grey: np.ndarray, corners: np.ndarray, ref) -> list[tuple[
     """For each shape-keeping roll of the corners, the correlation of the photo's frame band
     with the part of the reference's that a turn changes (_turned_part), best first."""
     from assistant.vision.cells import norm_xcorr
-    from assistant.vision.reader import _warp_to_ref
 
     part, band = _turned_part(ref)
-    out = []
-    for k in turns(ref.prof.rows, ref.prof.cols):
-        warp, _ = _warp_to_ref(grey, np.roll(corners, -k, axis=0), ref.prof, ref.s_scale)
-        hp = ref.small_highpass(warp)
-        out.append((float(norm_xcorr(hp[band][None, :], part[band][None, :])[0]), k))
-    out.sort(reverse=True)
-    return out
+
+    def score(warp: np.ndarray) -> float:
+        return float(norm_xcorr(ref.small_highpass(warp)[band][None, :], part[band][None, :])[0])
+
+    return scores_per_turn(grey, corners, ref, score)
 
 
 def frame_shows_turn(grey: np.ndarray, corners: np.ndarray, ref) -> bool:
