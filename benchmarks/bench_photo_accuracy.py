@@ -2,7 +2,9 @@
 
 Prints: board found % (found = read, with corners within 2% of the grid's
 diagonal of the truth), per-cell error % (covered vs not) over found photos,
-photos read without a single wrong cell, uncertain cells, how the found boards were
+photos read without a single wrong cell, uncertain cells, the wrong cells by kind (a leaf
+tile's hole or another covered cell read open, an open cell read covered, a wrong printed
+symbol; each with how many were marked uncertain), how the found boards were
 placed (the locating method, with its median read time), the same figures per board
 size (5x5 Cottage Garden beds, 9x8 Indian Summer woodland boards), refusals, and each failure.
 
@@ -37,6 +39,7 @@ from assistant.errors import GardenError  # noqa: E402
 from assistant.vision.imageio import load_photo  # noqa: E402
 from assistant.vision.profile import load_profile  # noqa: E402
 from assistant.vision.reader import calibrate, read_photo  # noqa: E402
+from bench_photo_cells import truth_masks  # noqa: E402
 
 
 TILT_BANDS = ("tilt 0-15", "tilt 15-30", "tilt 30-45", "tilt 45+")
@@ -124,6 +127,18 @@ def dir_cases(folder: Path):
         yield tj.stem, photo, truth, load_profile(truth["board"])
 
 
+#: how a wrong cell went wrong (wrong_kinds), in the order printed
+WRONG_KINDS = ("hole read open", "tile read open", "open read covered", "wrong symbol")
+
+
+def wrong_kinds(truth: dict, bad: np.ndarray, sym_bad: np.ndarray) -> dict[str, np.ndarray]:
+    """Masks of the wrong cells of a reading by WRONG_KINDS: a leaf tile's hole (which shows the
+    board) or any other covered cell read uncovered, an uncovered cell read covered, an uncovered
+    cell read with another printed symbol."""
+    cov, hole = truth_masks(truth)
+    return dict(zip(WRONG_KINDS, (bad & cov & hole, bad & cov & ~hole, bad & ~cov, sym_bad)))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=60)
@@ -155,6 +170,8 @@ def main() -> None:
     by_size: dict[str, list[int]] = {}
     # read times (s) of the found boards by how they were placed (outline, grid, art, ...)
     by_method: dict[str, list[float]] = {}
+    # wrong cells of the found boards by kind (WRONG_KINDS): cells, of them marked uncertain
+    by_kind = {kind: [0, 0] for kind in WRONG_KINDS}
 
     def tally(truth, design_label, outcome):
         tilt = (truth.get("params") or {}).get("tilt_deg")
@@ -205,6 +222,9 @@ def main() -> None:
             u[r, c] = True
         unc += int(u.sum())
         wrong_unc += int((bad & u).sum())
+        for kind, mask in wrong_kinds(truth, bad, sym_bad).items():
+            by_kind[kind][0] += int(mask.sum())
+            by_kind[kind][1] += int((mask & u).sum())
         if k or sym_bad.any():
             where = [(int(r), int(c), truth["cells"][r][c], reading.cells[r][c]) for r, c in zip(*np.nonzero(bad | sym_bad))]
             failures.append(f"{label}: {k} wrong cells {where} ({int((bad & u).sum())} marked uncertain)")
@@ -219,6 +239,8 @@ def main() -> None:
           f"({wrong} of {cells})")
     print(f"photos read without a wrong cell: {perfect} ({perfect / n * 100:.1f}% of all)")
     print(f"cells marked uncertain: {unc}; errors among them: {wrong_unc} of {wrong}")
+    print("wrong cells by kind: " + ", ".join(f"{kind} {k} ({k_u} uncertain)"
+                                             for kind, (k, k_u) in by_kind.items()))
     print(f"time: {dt / n * 1000:.0f} ms a photo (including rendering)")
     if scores:
         sc = np.array(scores)

@@ -77,3 +77,29 @@ def test_rendered_boards_smoke():
             wrong = sum(a != b for ra, rb in zip(reading.cells, truth["cells"]) for a, b in zip(ra, rb))
             ok += wrong <= 1
     assert ok >= 2
+
+
+def test_the_benchmark_tells_a_missed_hole_from_a_missed_tile_and_a_false_cover():
+    """bench_photo_accuracy's wrong-cell split, on a rendered woodland truth: a leaf tile's hole
+    and another covered cell read open, an open cell read covered, a wrong printed symbol."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from bench_photo_accuracy import wrong_kinds
+    from samples.renderer import render_photo
+
+    _, truth = render_photo("woodland-1-a", 6100066)
+    cov = np.array([[c == "covered" for c in row] for row in truth["cells"]])
+    holes = [tuple(p["hole"]) for p in truth["params"]["pieces"] if "hole" in p]
+    hole = holes[0]
+    tile = next(rc for rc in zip(*np.nonzero(cov)) if rc not in holes)
+    open_, other_open = list(zip(*np.nonzero(~cov)))[:2]
+    bad = np.zeros_like(cov)
+    for cell in (hole, tile, open_):
+        bad[cell] = True
+    sym_bad = np.zeros_like(cov)
+    sym_bad[other_open] = True
+    kinds = {k: sorted(zip(*np.nonzero(m))) for k, m in wrong_kinds(truth, bad, sym_bad).items()}
+    assert kinds == {"hole read open": [hole], "tile read open": [tile], "open read covered": [open_],
+                     "wrong symbol": [other_open]}
