@@ -571,7 +571,11 @@ def _verified(loc: _Located) -> bool:
     if loc.cells is not None:  # a frame fit (framefit checked the frame itself)
         own, rival = loc.cells
         return own >= FRAME_CELLS and own - rival >= FRAME_CELLS_MARGIN
-    if loc.inliers >= ART_INLIERS_ALONE and (margin >= ART_ORIENTATION_MARGIN or _votes_clear(loc.votes)):
+    # a coarse fit (_coarse_art) the photo matches poorly is not the board by its inliers alone:
+    # rendered 800061 (bed-1-dark, every cell covered, its profile stored and read back by
+    # `garden calibrate`): 66 inliers at match 0.27, orientation margin 0.10, 6% of the diagonal off
+    if (loc.inliers >= ART_INLIERS_ALONE and (margin >= ART_ORIENTATION_MARGIN or _votes_clear(loc.votes))
+            and not (_coarse_art(loc) and loc.score < FOUND_SCORE)):
         return True
     if loc.inliers >= ART_INLIERS_FRAMED and loc.frame >= FRAME_CONFIRMS and margin >= GRID_ORIENTATION_MARGIN:
         return True
