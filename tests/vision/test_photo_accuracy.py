@@ -79,13 +79,12 @@ def test_rendered_boards_smoke():
     assert ok >= 2
 
 
-def test_the_benchmark_tells_a_missed_hole_from_a_missed_tile_and_a_false_cover():
+def test_the_benchmark_tells_a_missed_hole_from_a_missed_tile_and_a_false_cover(monkeypatch):
     """bench_photo_accuracy's wrong-cell split, on a rendered woodland truth: a leaf tile's hole
     and another covered cell read open, an open cell read covered, a wrong printed symbol."""
-    import sys
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "benchmarks"))
     from bench_photo_accuracy import wrong_kinds
     from samples.renderer import render_photo
 
