@@ -20,7 +20,7 @@ from assistant.vision.blankcells import classify_blank
 from assistant.vision.cells import cell_pixels, classify_cells, norm_xcorr
 from assistant.vision.geometry import cell_size, is_convex_quad, order_clockwise_from_top, project, same_place, turns
 from assistant.vision.gridfind import GRID_SCORE, continues_beyond, find_grids
-from assistant.vision.imageio import TARGET_LONG_SIDE, LoadedPhoto, load_photo, to_grey
+from assistant.vision.imageio import LoadedPhoto, load_photo, to_grey
 from assistant.vision.profile import BoardProfile, validate_name
 
 #: a located board must match its reference at least this well (0..1, see _match_score)
@@ -757,26 +757,10 @@ def read_photo(source, profile: BoardProfile) -> BoardReading:
                 np.linalg.norm(marked.corners[0] - marked.corners[2]))):
             loc = marked
     corners = loc.corners
-    cells, conf, details = classify_cells(*_cells_source(photo.image, corners), profile)
+    cells, conf, details = classify_cells(photo.image, corners, profile)
     details["second"] = loc.second
     return _reading(profile.name, profile.rows, profile.cols, cells, conf, corners, photo,
                     loc.score, loc.method, details)
-
-
-def _cells_source(img: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The image the cells are read from, with the grid's corners in it: the photo reduced
-    (area-averaged) to TARGET_LONG_SIDE, the size a phone's 12 MP JPEG is decoded at, so that a
-    photo reads alike whatever size it comes in. The averaging quiets sensor noise and JPEG
-    blocks more than it loses of a woodland hole's rim. The sample renderer's 1600 x 1200 photos
-    (bench_photo_accuracy.py --count 100), woodland boards read perfectly as decoded / reduced:
-    seeds 1-4 137 / 139 of 160, 41-44 139 / 140, 61-64 132 / 138 (per-cell error 0.34% / 0.27%,
-    measured with the corners scaled without the half-pixel shift;
-    the same scenes as 12 MP JPEGs, decoded reduced, 138); beds 465 / 465 of 480 on 1-4 and 41-44."""
-    k = TARGET_LONG_SIDE / max(img.shape[:2])
-    if k >= 1:
-        return img, corners
-    small = cv2.resize(img, (round(img.shape[1] * k), round(img.shape[0] * k)), interpolation=cv2.INTER_AREA)
-    return small, (corners + 0.5) * k - 0.5  # pixel centres move so under INTER_AREA
 
 
 def read_grid(source, rows: int, cols: int) -> BoardReading:

@@ -207,13 +207,12 @@ def test_cells_are_read_from_the_photo_reduced_with_its_corners_moved_alike():
     """A photo longer than imageio.TARGET_LONG_SIDE is area-averaged to it for the cell read, and
     a point given in the photo (a grid corner) lands on the same content in the reduced image."""
     from assistant.vision.imageio import TARGET_LONG_SIDE
-    from assistant.vision.reader import _cells_source
 
     img = np.zeros((1500, 2000, 3), np.uint8)
     img[798:806, 1200:1208] = 255  # a block centred on pixel coordinates (1203.5, 801.5)
-    small, (pt,) = _cells_source(img, np.array([[1203.5, 801.5]]))
+    small, (pt,) = cellmod.reduced_photo(img, np.array([[1203.5, 801.5]]))
     assert max(small.shape[:2]) == TARGET_LONG_SIDE
     ys, xs = np.nonzero(small[..., 0] > 127)
     assert abs(xs.mean() - pt[0]) < 0.01 and abs(ys.mean() - pt[1]) < 0.01
-    same, kept = _cells_source(small, pt[None])
+    same, kept = cellmod.reduced_photo(small, pt[None])
     assert same is small and np.array_equal(kept, pt[None])  # no larger than that: as it is
