@@ -93,6 +93,12 @@ def cases(count: int, seed: int, cal_seed: int, designs, size=(1600, 1200), offs
         yield d, s, ph, np.array(t["corners"], np.float64) / ph.scale, t, profiles[d]
 
 
+def rectified(img: np.ndarray, corners: np.ndarray, prof) -> np.ndarray:
+    """A training photo rectified onto the reference as the reader rectifies it: from the photo
+    reduced to the size the cells are read at (cells.reduced_photo)."""
+    return cellmod.warp_to_reference(*cellmod.reduced_photo(img, corners), prof)
+
+
 def truth_masks(t: dict):
     """(covered, hole) cell masks of a truth: its hole cells are listed under "holes" (the
     renderers of tests/vision), under its pieces (samples/renderer), or there are none (synth)."""
@@ -109,7 +115,7 @@ def collect(args, designs):
     Xs, ys, holes, groups = [], [], [], []
     names = None
     for k, (d, s, ph, corners, t, prof) in enumerate(cases(args.count, args.seed, args.cal_seed, designs)):
-        warp = cellmod.warp_to_reference(ph.image, corners, prof)
+        warp = rectified(ph.image, corners, prof)
         X, names, _ = cellmod.cell_features(warp, cellmod._cell_reference(prof))
         cov, hole = truth_masks(t)
         Xs.append(X.reshape(-1, X.shape[-1]))
@@ -260,8 +266,9 @@ def training_photos(args, designs, log):
     * --woods-renderer MODULE --woods-designs N: woodland boards of that renderer in tests/vision,
       designs 100..100+N-1, --per-woods photos each (seeds 9000000 + 1000*design + i; a net's fit
       leaves their jittered copies out, as the further designs').
-    Every photo is rectified with its true corners and, with --jitter, once more with corners
-    moved by about 1.5% of a cell (a localisation error). With --cache DIR the rectified photos
+    Every photo is rectified with its true corners, from the photo reduced as the reader reduces
+    it (rectified), and, with --jitter, once more with corners moved by about 1.5% of a cell (a
+    localisation error). With --cache DIR the rectified photos
     of each group are stored there (and read back instead of rendering again), so that new cell
     measures can be fitted without rendering; --part I/N renders only every N-th group and
     --cached-only fits on what the cache holds."""
@@ -282,12 +289,12 @@ def training_photos(args, designs, log):
         prof, shots = make()
         ws = []
         for img, corners, cov, hole, seed in shots:
-            ws.append((cellmod.warp_to_reference(img, corners, prof), cov, hole))
+            ws.append((rectified(img, corners, prof), cov, hole))
             if args.jitter:
                 rng = np.random.default_rng(seed)
                 step = np.linalg.norm(corners[1] - corners[0]) / prof.cols
                 jc = corners + rng.normal(0, 0.015 * step, corners.shape)
-                ws.append((cellmod.warp_to_reference(img, jc, prof), cov, hole))
+                ws.append((rectified(img, jc, prof), cov, hole))
         if f is not None and ws:
             cache.mkdir(parents=True, exist_ok=True)
             part_file = f.with_name(f.name + ".part.npz")  # renamed when whole: parts run at once
