@@ -93,10 +93,12 @@ def cases(count: int, seed: int, cal_seed: int, designs, size=(1600, 1200), offs
         yield d, s, ph, np.array(t["corners"], np.float64) / ph.scale, t, profiles[d]
 
 
-def rectified(img: np.ndarray, corners: np.ndarray, prof) -> np.ndarray:
-    """A training photo rectified onto the reference as the reader rectifies it: from the photo
-    reduced to the size the cells are read at (cells.reduced_photo)."""
-    return cellmod.warp_to_reference(*cellmod.reduced_photo(img, corners), prof)
+def rectified(img: np.ndarray, corner_sets: list[np.ndarray], prof) -> list[np.ndarray]:
+    """A training photo rectified onto the reference, once for each set of grid corners, as the
+    reader rectifies it: from the photo reduced (once) to the size the cells are read at
+    (cells.reduced_photo)."""
+    small, moved = cellmod.reduced_photo(img, np.stack(corner_sets))
+    return [cellmod.warp_to_reference(small, c, prof) for c in moved]
 
 
 def truth_masks(t: dict):
@@ -115,7 +117,7 @@ def collect(args, designs):
     Xs, ys, holes, groups = [], [], [], []
     names = None
     for k, (d, s, ph, corners, t, prof) in enumerate(cases(args.count, args.seed, args.cal_seed, designs)):
-        warp = rectified(ph.image, corners, prof)
+        warp, = rectified(ph.image, [corners], prof)
         X, names, _ = cellmod.cell_features(warp, cellmod._cell_reference(prof))
         cov, hole = truth_masks(t)
         Xs.append(X.reshape(-1, X.shape[-1]))
@@ -268,16 +270,17 @@ def training_photos(args, designs, log):
       leaves their jittered copies out, as the further designs').
     Every photo is rectified with its true corners, from the photo reduced as the reader reduces
     it (rectified), and, with --jitter, once more with corners moved by about 1.5% of a cell (a
-    localisation error). With --cache DIR the rectified photos
-    of each group are stored there (and read back instead of rendering again), so that new cell
-    measures can be fitted without rendering; --part I/N renders only every N-th group and
-    --cached-only fits on what the cache holds."""
+    localisation error). With --cache DIR the rectified photos of each group are stored there
+    (and read back instead of rendering again), so that new cell measures can be fitted without
+    rendering; their file names end in _r (reduced), so that a cache filled before the photos
+    were reduced is not read back; --part I/N renders only every N-th group and --cached-only
+    fits on what the cache holds."""
     out = []
     cache = Path(args.cache) if args.cache else None
     part, nparts = (int(v) for v in args.part.split("/")) if args.part else (0, 1)
     groups = _training_groups(args, designs)
     for gi, (key, group, src, make) in enumerate(groups):
-        f = cache / f"{key}{'_j' if args.jitter else ''}.npz" if cache else None
+        f = cache / f"{key}{'_j' if args.jitter else ''}_r.npz" if cache else None
         if f is not None and f.exists():
             z = np.load(f)
             prof = _profile_of(key)
@@ -289,12 +292,12 @@ def training_photos(args, designs, log):
         prof, shots = make()
         ws = []
         for img, corners, cov, hole, seed in shots:
-            ws.append((rectified(img, corners, prof), cov, hole))
+            corner_sets = [corners]
             if args.jitter:
                 rng = np.random.default_rng(seed)
                 step = np.linalg.norm(corners[1] - corners[0]) / prof.cols
-                jc = corners + rng.normal(0, 0.015 * step, corners.shape)
-                ws.append((rectified(img, jc, prof), cov, hole))
+                corner_sets.append(corners + rng.normal(0, 0.015 * step, corners.shape))
+            ws += [(w, cov, hole) for w in rectified(img, corner_sets, prof)]
         if f is not None and ws:
             cache.mkdir(parents=True, exist_ok=True)
             part_file = f.with_name(f.name + ".part.npz")  # renamed when whole: parts run at once
