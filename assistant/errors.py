@@ -12,10 +12,10 @@ class GardenError(Exception):
 class IllegalMove(GardenError):
     """A move the rules forbid, carrying the id of the rule that forbids it."""
 
-    def __init__(self, rule_id: str, sentence: str) -> None:
-        self.rule_id = rule_id
+    def __init__(self, rule: str, sentence: str) -> None:
+        self.rule = rule
         self.sentence = sentence
-        super().__init__(f"{sentence} [{rule_id}]")
+        super().__init__(f"{sentence} [{rule}]")
 
 
 class OffBoard(GardenError):

@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def make_game(home: Path, events: int) -> None:
+    from assistant.games.interface import Acted
     from assistant.session import games as sessions
     from assistant.session.store import open_store
 
@@ -31,11 +32,11 @@ def make_game(home: Path, events: int) -> None:
                                                        "name": "bench", "house_rules": {}})
     written = 0
     while written < events:
-        def build(state, engine, n=written):
+        def build(loaded, n=written):
             if n % 2 == 0:  # 100 scores and 100 turns: the last reaches the final round
-                return [{"type": "score", "player": state.current_player.name, "pots": 1, "cloches": 0,
-                         "orange": 1 + n % 3, "blue": None, "reward": False}]
-            return [{"type": "next"}]
+                return Acted([{"type": "score", "player": loaded.state.current_player.name, "pots": 1, "cloches": 0,
+                               "orange": 1 + n % 3, "blue": None, "reward": False}], [])
+            return Acted([{"type": "next"}], [])
         sessions.record(store, "bench", build)
         written += 1
     store.close()

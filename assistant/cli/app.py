@@ -18,15 +18,14 @@ def build_app(command: str | None = None) -> typer.Typer:
     app = typer.Typer(
         name="garden",
         help="A table companion for tile-laying garden games.",
-        rich_markup_mode=None,
+        rich_markup_mode="rich",  # for the help panels (the commands by game); help texts escape "["
         pretty_exceptions_enable=False,
         add_completion=False,
         no_args_is_help=True,
     )
     # A callback keeps `garden` a group even when only one command is registered.
     app.callback()(_garden)
-    for module in registry.command_modules(command):
-        module.register(app)
+    registry.register_all(app, command)
     if registry.is_command(command):
         # typer inspects every registered command's signature when it runs; keep just this one.
         app.registered_commands = [c for c in app.registered_commands if c.name == command]

@@ -45,18 +45,21 @@ def register_indian(app: typer.Typer) -> None:
     `garden tiles [define] --game indian-summer`), and the woodland board sides."""
     _group(app, "leaves", leaves, define_leaf,
            "The Indian Summer leaf tiles: shapes, holes, what is unknown "
-           "(the same as garden tiles --game indian-summer).")
+           "(the same as garden tiles --game indian-summer).", "Indian Summer")
     _group(app, "animals", animals, define_animal,
-           "The Indian Summer animal kinds and their shapes (the same as garden tiles --game indian-summer).")
-    _group(app, "woodlands", woodlands, define_woodland, "The Indian Summer woodland board sides and their treasures.")
+           "The Indian Summer animal kinds and their shapes (the same as garden tiles --game indian-summer).",
+           "Indian Summer")
+    _group(app, "woodlands", woodlands, define_woodland, "The Indian Summer woodland board sides and their treasures.",
+           "Indian Summer")
 
 
-def _group(app: typer.Typer, name: str, listing: Callable[..., None], define: Callable[..., None], about: str) -> None:
+def _group(app: typer.Typer, name: str, listing: Callable[..., None], define: Callable[..., None], about: str,
+           panel: str | None = None) -> None:
     """A catalogue group: `garden NAME` lists, `garden NAME define ...` records an entry."""
     group = typer.Typer(help=about, rich_markup_mode=None, invoke_without_command=True, no_args_is_help=False)
     group.callback()(listing)
     group.command("define")(define)
-    app.add_typer(group, name=name)
+    app.add_typer(group, name=name, rich_help_panel=panel)
 
 
 def _draw(shape) -> str:

@@ -10,14 +10,14 @@ from typing import Any, TypeVar
 
 import typer
 
-from assistant.errors import GardenError
+from assistant.errors import GardenError, IllegalMove
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def reports_errors(command: F) -> F:
-    """Wrap a command: a GardenError becomes one line on stderr (or, when the
-    command was given --json, {"error": ...} on stdout) and its exit code."""
+    """Wrap a command: a GardenError becomes one line on stderr (or, when the command was
+    given --json, {"error": ...} on stdout, with "rule" for a refused move) and its exit code."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -25,7 +25,8 @@ def reports_errors(command: F) -> F:
             return command(*args, **kwargs)
         except GardenError as err:
             if kwargs.get("json_output"):
-                print(json.dumps({"error": str(err)}))
+                refusal = {"error": err.sentence, "rule": err.rule} if isinstance(err, IllegalMove) else {"error": str(err)}
+                print(json.dumps(refusal, ensure_ascii=False))
             else:
                 print(f"Error: {err}", file=sys.stderr)
             raise typer.Exit(err.exit_code) from None

@@ -3,70 +3,55 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 
-from assistant.cli.common import (
-    GameOption, JsonOption, console, end_turn, has_store, load_game, player_names, print_json, store,
-)
+from assistant.cli.common import GameOption, JsonOption, console, load_game, print_json, table
 from assistant.cli.errors import reports_errors
-from assistant.errors import GardenError, UsageError
+from assistant.cli.moves import move_function, options_of, parameters
+from assistant.errors import GardenError
 from assistant.games import registry
-from assistant.session import games as sessions
+from assistant.games.interface import NEXT
+from assistant.play import new_command, status_json
 from assistant.session import history, notation
 
 
 def register(app: typer.Typer) -> None:
-    for command in (new, games, status, tally, next_turn, undo, redo, export, replay, rules):
-        app.command(command.__name__.replace("_turn", ""))(command)
+    app.command("new")(_new_function())
+    for command in (games, status, tally):
+        app.command(command.__name__)(command)
+    app.command("next")(move_function(NEXT))
+    for command in (undo, redo, export, replay, rules):
+        app.command(command.__name__)(command)
 
 
-def _default_name(game: str, taken: set[str]) -> str:
-    n = 1
-    while f"{game}-{n}" in taken:
-        n += 1
-    return f"{game}-{n}"
+def _new_function():
+    """`garden new`: the shared options and every game's own (a game refuses those it does not take)."""
+    import inspect
 
+    spec = new_command()
 
-@reports_errors
-def new(
-    game: Annotated[str, typer.Argument(help="The game: " + ", ".join(registry.ENGINES))],
-    players: Annotated[str | None, typer.Option("--players", help="Names in turn order, comma-separated: Ann,Ben,Cy")] = None,
-    name: Annotated[str | None, typer.Option("--name", help="A name for this game (default: GAME-N).")] = None,
-    solo: Annotated[bool, typer.Option("--solo", help="The solo variant (one player).")] = False,
-    house_rule: Annotated[list[str] | None, typer.Option("--house-rule", help="KEY=VALUE; see `garden rules house`.")] = None,
-    board_mode: Annotated[bool, typer.Option("--board-mode", help="Track every bed cell by cell.")] = False,
-    bed: Annotated[list[str] | None, typer.Option("--bed", help="Board mode: PLAYER=SIDE, a bed side name (garden beds) or a layout '..P../...'; twice a player.")] = None,
-    public_bed: Annotated[str | None, typer.Option("--public-bed", help="Board mode: the public bed's side.")] = None,
-    nursery: Annotated[str | None, typer.Option("--nursery", help="Board mode, to track the nursery: its 16 tile ids row by row ('-' empty).")] = None,
-    queue: Annotated[str | None, typer.Option("--queue", help="Board mode, with --nursery: the queue's tile ids, front first.")] = None,
-) -> None:
-    """Start a game and print its set-up."""
-    eng = registry.engine(game)
-    if players is None and not solo:
-        raise UsageError("give the players in turn order: --players Ann,Ben (or --solo)")
-    names = player_names(players) if players is not None else ["Player"]
-    st = store()
-    game_name = name or _default_name(game, {g.name for g in st.games()})
-    if not sessions.name_ok(game_name):
-        raise UsageError(f"game name {game_name!r}: use letters, digits, - or _ (up to 40 characters)")
-    from assistant.games import houserules
-    from assistant.games.events import RULES_VERSION
+    def new(**flags: Any) -> None:
+        game, json_output = flags.pop("game"), flags.pop("json_output")
+        result = table().new(game, options_of(flags))
+        if json_output:
+            print_json(result)
+            return
+        loaded = load_game(result["name"])
+        console().print(registry.views(game).setup_view(loaded.state, result["name"]))
 
-    chosen = houserules.parse(eng.SWITCHES, house_rule or [])
-    setup = {"players": names, "solo": solo, "name": game_name,
-             "house_rules": houserules.differing(eng.SWITCHES, chosen), "rules": RULES_VERSION}
-    if board_mode or bed or public_bed or nursery or queue:
-        setup.update(eng.board_setup(names, bed or [], public_bed, board_mode, nursery, queue))
-    loaded = sessions.create(st, game, game_name, setup)
-    console().print(registry.views(game).setup_view(loaded.state, game_name))
+    new.__doc__ = escape(spec.help)
+    json_flag = inspect.Parameter("json_output", inspect.Parameter.KEYWORD_ONLY, annotation=JsonOption, default=False)
+    new.__signature__ = inspect.Signature(parameters(spec.options) + [json_flag])  # type: ignore[attr-defined]
+    return reports_errors(new)
 
 
 @reports_errors
 def games() -> None:
     """List the saved games, most recent first."""
-    rows = store().games() if has_store() else []
+    rows = table().games()
     if not rows:
         print("No games yet. Start one: garden new cottage-garden --players Ann,Ben")
         return
@@ -74,11 +59,11 @@ def games() -> None:
 
     from rich.table import Table
 
-    table = Table("name", "game", "players", "last change")
+    listing = Table("name", "game", "players", "last change")
     for row in rows:
-        when = datetime.fromtimestamp(row.touched).strftime("%Y-%m-%d %H:%M")
-        table.add_row(row.name, row.game, ",".join(row.setup.get("players", [])), when)
-    console().print(table)
+        when = datetime.fromtimestamp(row["touched"]).strftime("%Y-%m-%d %H:%M")
+        listing.add_row(row["name"], row["game"], ",".join(row["players"]), when)
+    console().print(listing)
 
 
 @reports_errors
@@ -86,7 +71,7 @@ def status(game: GameOption = None, json_output: JsonOption = False) -> None:
     """Whose turn, the gardener die, rounds and every player's tracks."""
     loaded = load_game(game)
     if json_output:
-        print_json(loaded.engine.status(loaded.state, loaded.row.name))
+        print_json(table().status_of(loaded))
         return
     console().print(registry.views(loaded.row.game).status_view(loaded.state, loaded.row.name))
 
@@ -107,7 +92,7 @@ def tally(
 
         state, notes = state_with_photo_counts(loaded, photo, board)
     if json_output:
-        data = loaded.engine.tally_data(state)
+        data = loaded.game.tally(state)
         if notes:
             data["photo_notes"] = notes
         print_json(data)
@@ -118,16 +103,11 @@ def tally(
     out.print(registry.views(loaded.row.game).tally_view(state))
 
 
-@reports_errors
-def next_turn(game: GameOption = None) -> None:
-    """End the current player's turn (the game moves on: die, rounds, final round)."""
-    end_turn(game)
-
-
 def _step(kind: str, steps: int, game: str | None) -> None:
-    loaded = sessions.step_history(store(create=False), game, kind, steps)
-    word = "Undone" if kind == history.UNDO else "Redone"
-    console().print(f"{word} {steps} command(s). Now at turn {loaded.engine.turn_label(loaded.state).rstrip(':')}.")
+    tab = table()
+    result = tab.undo(game, steps) if kind == history.UNDO else tab.redo(game, steps)
+    turn = result["turn"]
+    console().print(f"{result['notes'][0][:-1]}. Now at turn {turn['number']}. {turn['player']}.")
 
 
 @reports_errors
@@ -174,13 +154,13 @@ def replay(
     except (OSError, UnicodeDecodeError) as err:
         raise GardenError(f"cannot read {file}: {getattr(err, 'strerror', None) or err}") from None
     record = notation.read(text, str(file))
-    eng = registry.engine(record.game)
+    eng = registry.game(record.game)
     state = eng.replay(record.setup, record.actions)
     name = save or record.name or file.stem
     if save:
-        sessions.import_record(store(), record, save)
+        table().save_record(record, save)
     if json_output:
-        print_json(eng.status(state, name))
+        print_json(status_json(eng, state, name))
         return
     console().print(registry.views(record.game).status_view(state, name))
 
@@ -196,14 +176,14 @@ def rules(
 
     from assistant.games import rulebook
 
-    eng = registry.engine(game)
+    eng = registry.game(game)
     out = console()
     topic = " ".join(words or [])
     if topic and topic.lower() in ("house", "house-rules", "houserules"):
         # one block a switch (a table's columns left the meaning a few letters wide at 80
         # columns); Text, not markup: the help's "[ruling]" is printed as written
-        out.print(Text(f"{eng.TITLE} house rules (garden new ... --house-rule KEY=VALUE)", style="bold"))
-        for s in eng.SWITCHES:
+        out.print(Text(f"{eng.title} house rules (garden new ... --house-rule KEY=VALUE)", style="bold"))
+        for s in eng.switches:
             head = Text("\n")
             head.append(s.key, style="bold")
             head.append(f" = {s.default}  [{s.rule_id}]")
@@ -212,9 +192,9 @@ def rules(
                 out.print(Padding(Text("choices: " + " | ".join(s.choices)), (0, 0, 0, 2), expand=False))
             out.print(Padding(Text(s.help), (0, 0, 0, 2), expand=False))
         return
-    all_rules = registry.game_module(game, "rulebook").RULES
+    all_rules = eng.rules
     found = rulebook.find(all_rules, topic) if topic else list(all_rules)
     if not found:
-        raise GardenError(f"no {eng.TITLE} rule matches {topic!r}; try `garden rules` for the list")
+        raise GardenError(f"no {eng.title} rule matches {topic!r}; try `garden rules` for the list")
     for rule in found:
         out.print(f"[bold]{rule.id}[/bold]  {rule.title}\n  {rule.text}\n")

@@ -79,7 +79,7 @@ def _report(game: str, tile: str, text: str, shown: int | None, no_flip: bool, c
         report = indian_cmds.fit_report(parse_woods(text), shape, limit=shown, flip=not no_flip,
                                         stacks=("z", "t", "o"), notes=notes)
         return report, indian_cmds.render_fit
-    from assistant.cli.fit_cmds import shape_and_notes, fit_report, render_report
+    from assistant.cli.cottage_fit import fit_report, render_report, shape_and_notes
     from assistant.games.cottage_garden.bed import parse_bed
 
     shape, shape_notes = shape_and_notes(tile)

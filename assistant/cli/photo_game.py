@@ -96,7 +96,7 @@ def state_with_photo_counts(loaded: Any, photos: list[str], default_board: str |
     from assistant.vision.reader import read_photo
 
     if loaded.row.game != "indian-summer":
-        raise UsageError("--photo ranks Indian Summer boards; this game is " + loaded.engine.TITLE)
+        raise UsageError("--photo ranks Indian Summer boards; this game is " + loaded.game.title)
     state, notes = loaded.state, []
     asked: dict[int, tuple[str, str]] = {}  # every argument checked before any photo is read
     for arg in photos:

@@ -1,8 +1,10 @@
 """The command-group modules that make up `garden`, and the commands each one adds.
 
-`garden CMD` imports only the module that holds CMD (start-up time is
-benchmarked); `garden --help` and the tests import them all. Modules listed
-here must import only light modules at top level (no numpy, no cv2).
+`garden CMD` imports only the module that holds CMD (start-up time is benchmarked);
+`garden --help` and the tests import them all. The games' moves are drawn from the games'
+own declarations (cli/moves.py); a game's extra views and catalogue commands come from its
+own CLI module, named in the game registry. Modules listed here must import only light
+modules at top level (no numpy, no cv2).
 """
 
 from __future__ import annotations
@@ -10,23 +12,51 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from assistant.games import registry as games
+
+#: shared command groups, listed first in `garden --help`
 COMMANDS: dict[str, tuple[str, ...]] = {
     "game_cmds": ("new", "games", "status", "tally", "next", "undo", "redo", "export", "replay", "rules"),
-    "cottage_cmds": ("score", "refill", "cat", "pay", "discard", "withdraw"),
-    "board_cmds": ("plant", "pot", "bed"),
-    "indian_cmds": ("leaf", "squirrel", "mushroom", "feather", "blueberry", "nut", "exchange", "region", "animal",
-                    "path", "final", "deal", "woods", "leaves", "animals", "woodlands"),
     "photo_cmds": ("calibrate", "boards", "check", "markers"),
     "catalogue_cmds": ("tiles", "beds"),
     "fit_cmds": ("fit", "advise"),
 }
 
 
-def command_modules(command: str | None = None) -> list[ModuleType]:
-    """The module holding `command`, or every module when it is None or unknown."""
-    names = [m for m, commands in COMMANDS.items() if command in commands] or list(COMMANDS)
-    return [importlib.import_module(f"assistant.cli.{name}") for name in names]
+def _game_cli(entry: games.Entry) -> ModuleType:
+    return importlib.import_module(entry.cli)  # type: ignore[arg-type]
+
+
+def register_all(app, command: str | None = None) -> None:
+    """Register the module(s) that hold `command`, or everything when it is None or unknown."""
+    shared = [m for m, names in COMMANDS.items() if command in names]
+    if shared:
+        importlib.import_module(f"assistant.cli.{shared[0]}").register(app)
+        return
+    extras = [e for e in games.GAMES.values() if e.cli and command in _game_cli(e).COMMANDS]
+    if extras:
+        _game_cli(extras[0]).register(app)
+        return
+    from assistant.cli import moves
+
+    if command is not None and command in moves.move_names():
+        moves.register(app, only=command)
+        return
+    for name in COMMANDS:
+        importlib.import_module(f"assistant.cli.{name}").register(app)
+    moves.register(app)
+    for entry in games.GAMES.values():
+        if entry.cli:
+            _game_cli(entry).register(app)
+
+
+def all_commands() -> set[str]:
+    """Every command `garden` has: the shared groups', each game's own CLI module's, every move."""
+    from assistant.cli import moves
+
+    names = {c for commands in COMMANDS.values() for c in commands} | moves.move_names()
+    return names | {c for e in games.GAMES.values() if e.cli for c in _game_cli(e).COMMANDS}
 
 
 def is_command(name: str | None) -> bool:
-    return any(name in commands for commands in COMMANDS.values())
+    return name is not None and name in all_commands()

@@ -51,8 +51,9 @@ def turn_label(state: Any) -> str:
 #: turn just passed; Indian Summer's holes holding treasure counted against completing a
 #: region, and no player named 'ring'. 3 (2026-12-01): Cottage Garden's give-up (final_opt_out)
 #: only at the start of one's own turn, before paying; Indian Summer's exchanges wait for a
-#: convert-then-act last turn's end chain
-RULES_VERSION = 3
+#: convert-then-act last turn's end chain. 4 (2026-12-06): Cottage Garden's final round waits for
+#: every player with a bed to say which small beds they give up (`discard P N`, 0 for none)
+RULES_VERSION = 4
 
 
 def rules_version(data: dict[str, Any]) -> int:

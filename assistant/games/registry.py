@@ -1,37 +1,45 @@
-"""The games the assistant knows, by the key used on the command line and in files."""
+"""The games the assistant knows: their packages, by the key used on the command line and in files.
+
+Each package's `game` module holds `GAME`, which satisfies `interface.Game`; its rich views
+live in `assistant/render/` and its command-line extras (views, catalogue commands) in
+`assistant/cli/`, named here so that nothing else has to name a game.
+"""
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+from typing import NamedTuple
 
 from assistant.errors import UsageError
+from assistant.games.interface import Game
 
-ENGINES: dict[str, str] = {
-    "cottage-garden": "assistant.games.cottage_garden.engine",
-    "indian-summer": "assistant.games.indian_summer.engine",
+
+class Entry(NamedTuple):
+    package: str  # the game package: its `game` module holds GAME
+    title: str  # for help panels, without importing the game
+    views: str  # rich views: setup_view, status_view, tally_view
+    cli: str | None = None  # a command-line module of the game's own (register(app), COMMANDS)
+
+
+GAMES: dict[str, Entry] = {
+    "cottage-garden": Entry("assistant.games.cottage_garden", "Cottage Garden", "assistant.render.cottage",
+                            "assistant.cli.cottage_cmds"),
+    "indian-summer": Entry("assistant.games.indian_summer", "Indian Summer", "assistant.render.indian_summer",
+                           "assistant.cli.indian_cmds"),
 }
-# Rich views of each game (status, set-up, tally); kept apart so engines stay pure.
-VIEWS: dict[str, str] = {
-    "cottage-garden": "assistant.render.cottage",
-    "indian-summer": "assistant.render.indian_summer",
-}
 
 
-def engine(key: str) -> ModuleType:
-    """The game's engine module: KEY, TITLE, setup_from_dict, new_state, apply_event, replay."""
-    if key not in ENGINES:
-        raise UsageError(f"unknown game {key!r}; known: {', '.join(ENGINES)}")
-    return importlib.import_module(ENGINES[key])
+def entry(key: str) -> Entry:
+    if key not in GAMES:
+        raise UsageError(f"unknown game {key!r}; known: {', '.join(GAMES)}")
+    return GAMES[key]
 
 
-def game_module(key: str, name: str) -> ModuleType:
-    """A module of the game's package by name (notation, rulebook), imported when first asked for."""
-    package = ENGINES[engine(key).KEY].rsplit(".", 1)[0]
-    return importlib.import_module(f"{package}.{name}")
+def game(key: str) -> Game:
+    """The game behind the interface."""
+    return importlib.import_module(entry(key).package + ".game").GAME
 
 
-def views(key: str) -> ModuleType:
-    """The game's view module: setup_view, status_view, tally_view."""
-    engine(key)  # the same refusal for an unknown game
-    return importlib.import_module(VIEWS[key])
+def views(key: str):
+    """The game's rich view module: setup_view, status_view, tally_view."""
+    return importlib.import_module(entry(key).views)

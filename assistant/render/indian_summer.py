@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from assistant.games.indian_summer import report, supply, tally
-from assistant.games.indian_summer.rules import refill_example
+from assistant.games.indian_summer.pending import refill_example
 from assistant.games.indian_summer.state import GameState
 
 COLOUR_STYLE = {"green": "bold green", "orange": "bold dark_orange", "red": "bold red"}

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import NamedTuple
-from typing import Any
+from typing import Any, NamedTuple
 
 from assistant.errors import GardenError
 from assistant.games import registry
+from assistant.games.interface import Acted, Game
 from assistant.session import history
 from assistant.session.store import GameRow, Store
-from assistant.wording import a
 
 _GAME_NAME = re.compile(r"^\w[\w-]{0,39}$")
 
@@ -27,15 +26,14 @@ class Loaded(NamedTuple):
     undone: list[history.Entry]
 
     @property
-    def engine(self):
-        return registry.engine(self.row.game)
+    def game(self) -> Game:
+        return registry.game(self.row.game)
 
 
 def _load(store: Store, db: Any, name: str | None) -> Loaded:
     row = store.find(name)
     moves, undone = history.effective(store.events(db, row.id))
-    eng = registry.engine(row.game)
-    state = eng.replay(row.setup, history.actions_of(moves))
+    state = registry.game(row.game).replay(row.setup, history.actions_of(moves))
     return Loaded(row, state, moves, undone)
 
 
@@ -44,31 +42,24 @@ def load(store: Store, name: str | None) -> Loaded:
 
 
 def create(store: Store, game: str, name: str, setup: dict[str, Any]) -> Loaded:
-    eng = registry.engine(game)
-    eng.new_state(setup)  # refuses an impossible set-up before anything is written
+    registry.game(game).new_state(setup)  # refuses an impossible set-up before anything is written
     with store.transaction() as db:
         store.create(db, name, game, setup)
         return _load(store, db, name)
 
 
-def record(store: Store, name: str | None, build: Callable[[Any, Any], list[dict[str, Any]]],
-           game: str | None = None) -> tuple[Loaded, list[str]]:
-    """Apply the actions `build(state, engine)` makes, all or none, as one log entry.
-
-    `game`: the game the command belongs to; another game's log is refused."""
+def record(store: Store, name: str | None, make: Callable[[Loaded], Acted]) -> tuple[Loaded, list[str]]:
+    """Apply the events `make(loaded)` implies, all or none, as one log entry; (the game after
+    it, the notes: why, then what each event did)."""
     with store.transaction() as db:
         loaded = _load(store, db, name)
-        if game is not None and loaded.row.game != game:
-            title = registry.engine(game).TITLE
-            raise GardenError(f"{loaded.row.name!r} is {a(loaded.engine.TITLE)} game; this is {a(title)} command")
-        state, notes = loaded.state, []
-        applied: list[dict[str, Any]] = []
-        for action in build(state, loaded.engine):
-            outcome = loaded.engine.apply_event(state, action)
+        acted = make(loaded)
+        state, notes = loaded.state, list(acted.notes)
+        for event in acted.events:
+            outcome = loaded.game.apply_event(state, event)
             state = outcome.state
             notes.extend(outcome.notes)
-            applied.append(action)
-        entry = {"type": history.MOVE, "actions": applied}
+        entry = {"type": history.MOVE, "actions": list(acted.events)}
         store.append(db, loaded.row.id, [entry])
         return Loaded(loaded.row, state, loaded.moves + [entry], []), notes
 
@@ -85,8 +76,7 @@ def step_history(store: Store, name: str | None, kind: str, steps: int) -> Loade
 
 def import_record(store: Store, record: Any, name: str) -> Loaded:
     """A replayed record kept as a game: one log entry per action, so undo steps through it."""
-    eng = registry.engine(record.game)
-    eng.replay(record.setup, record.actions)  # refuses a record that does not replay
+    registry.game(record.game).replay(record.setup, record.actions)  # refuses a record that does not replay
     with store.transaction() as db:
         game_id = store.create(db, name, record.game, {**record.setup, "name": name})
         store.append(db, game_id, [{"type": history.MOVE, "actions": [a]} for a in record.actions])

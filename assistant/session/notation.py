@@ -38,15 +38,14 @@ class Record(NamedTuple):
 
 
 def write_text(record: Record) -> str:
-    eng = registry.engine(record.game)
-    codec = registry.game_module(record.game, "notation")
+    eng = registry.game(record.game)
     headers = [("Game", record.game), ("Name", record.name), *eng.setup_headers(record.setup)]
     out = [f'[{key} "{value}"]' for key, value in headers] + [""]
     state = eng.new_state(record.setup)
     line: list[str] = []
     prefix = eng.turn_label(state)
     for action in record.actions:
-        line.append(codec.format_action(action))
+        line.append(eng.format_action(action))
         state = eng.apply_event(state, action).state
         if action["type"] == "next":
             out.append(f"{prefix} {'; '.join(line)}")
@@ -101,8 +100,7 @@ def _read_text(text: str, source: str) -> Record:
             raise GardenError(f"{source}, line {number}: neither a [Header \"...\"] nor a turn line: {line[:60]!r}")
     if "Game" not in headers:
         raise GardenError(f"{source}: a game record starts with a [Game \"...\"] header")
-    eng = registry.engine(headers["Game"])
-    codec = registry.game_module(headers["Game"], "notation")
+    eng = registry.game(headers["Game"])
     try:
         setup = eng.setup_from_headers(headers)
     except GardenError as err:
@@ -119,7 +117,7 @@ def _read_text(text: str, source: str) -> Record:
             if not token:
                 continue
             try:
-                action = codec.parse_action(token)
+                action = eng.parse_action(token)
                 state = eng.apply_event(state, action).state
             except GardenError as err:
                 raise GardenError(f"{source}, line {line_no}: {err}") from None

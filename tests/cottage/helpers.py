@@ -23,9 +23,20 @@ def play(state: GameState, *actions) -> GameState:
     return state
 
 
-def to_final_round(state: GameState) -> GameState:
+def to_final_round(state: GameState, declared: bool = True) -> GameState:
+    """The state as the final round starts; `declared`: every player has said they give up no bed."""
     while not state.final_round:
         state = rules.apply(state, NextTurn()).state
+    return declare_none(state) if declared else state
+
+
+def declare_none(state: GameState) -> GameState:
+    """Every player with a bed who has not said it yet: no small bed to give up (CG-FINAL-1, rules 4)."""
+    from assistant.games.cottage_garden.actions import Discard
+
+    for p in state.players:
+        if state.final_round and p.beds and not p.declared and state.setup.rules >= 4:
+            state = rules.apply(state, Discard(p.name, 0)).state
     return state
 
 

@@ -27,7 +27,7 @@ def row_tile(row, bed=1, player="Ann", start=0, length=5, marks=()):
 def refused(state, action, rule_id):
     with pytest.raises(IllegalMove) as err:
         rules.apply(state, action)
-    assert err.value.rule_id == rule_id
+    assert err.value.rule == rule_id
     return str(err.value)
 
 

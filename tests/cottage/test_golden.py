@@ -37,7 +37,7 @@ FINAL_ROUND_STARTS = {"cottage-solo": 33, "cottage-2p": 65, "cottage-3p": 79, "c
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_golden_record_replays_to_the_hand_checked_tally(name):
     record = read((RECORDS / f"{name}.txt").read_text(), name)
-    eng = registry.engine(record.game)
+    eng = registry.game(record.game)
     state = eng.new_state(record.setup)
     first_final = None
     for action in record.actions:
@@ -46,7 +46,7 @@ def test_golden_record_replays_to_the_hand_checked_tally(name):
             first_final = state.turn_number
     assert state.over
     assert first_final == FINAL_ROUND_STARTS[name]
-    tally = eng.tally_data(state)
+    tally = eng.tally(state)
     got = [(r["place"], r["name"], r["score"], r["orange"], r["blue"], r["beehives"]) for r in tally["ranking"]]
     assert got == EXPECTED[name]
     if name == "cottage-solo":

@@ -13,13 +13,13 @@ from assistant.games.cottage_garden.tracks import space_of_value
 
 from assistant.games.cottage_garden.state import Setup
 
-from tests.cottage.helpers import new, pay_cheapest, play, to_final_round
+from tests.cottage.helpers import declare_none, new, pay_cheapest, play, to_final_round
 
 
 def refused(state, action, rule_id):
     with pytest.raises(IllegalMove) as err:
         rules.apply(state, action)
-    assert err.value.rule_id == rule_id
+    assert err.value.rule == rule_id
     return err.value
 
 
@@ -194,7 +194,7 @@ def test_low_cubes_ruling_and_its_switch():
 
 
 def test_final_round_beds_leave_and_game_ends_when_none_left():
-    s = to_final_round(new())
+    s = to_final_round(new(), declared=False)
     s = play(s, Discard("Ann"), Discard("Ben"))
     assert [p.beds for p in s.players] == [1, 1]
     s = pay_cheapest(s)  # Ann has no points: nothing to pay
@@ -209,8 +209,8 @@ def test_final_round_beds_leave_and_game_ends_when_none_left():
 
 
 def test_players_without_beds_are_passed_but_the_die_moves():
-    s = to_final_round(new("Ann,Ben,Cy"))
-    s = play(s, Discard("Ben"), Discard("Ben"))
+    s = to_final_round(new("Ann,Ben,Cy"), declared=False)
+    s = declare_none(play(s, Discard("Ben", 2)))
     before = (s.die_position, s.turn_number)
     s = pay_cheapest(s)
     out = rules.apply(s, NextTurn())
@@ -222,9 +222,20 @@ def test_players_without_beds_are_passed_but_the_die_moves():
 
 def test_discard_only_at_the_start_of_the_final_round():
     refused(new(), Discard("Ann"), "CG-FINAL-1")
-    s = pay_cheapest(to_final_round(new()))
-    refused(s, Discard("Ann"), "CG-FINAL-1")
-    play(s, Discard("Ben"))  # Ben has not played in the final round yet
+    s = to_final_round(new(), declared=False)
+    refused(s, NextTurn(), "CG-FINAL-1")  # every player with a bed says first
+    refused(s, Discard("Ann", 3), "CG-FINAL-1")
+    s = play(s, Discard("Ann"))
+    assert s.players[0].beds == 1
+    refused(s, Discard("Ann", 0), "CG-FINAL-1")  # said once
+    refused(pay_cheapest(s), NextTurn(), "CG-FINAL-1")  # Ben has not said yet
+    s = play(s, Discard("Ben", 0))
+    assert s.players[1].beds == 2
+    play(pay_cheapest(s), NextTurn())
+    # a game under the older checks (rules 3): a player may give up until they have played on
+    old = pay_cheapest(to_final_round(rules.new_game(new().setup._replace(rules=3))))
+    refused(old, Discard("Ann"), "CG-FINAL-1")
+    play(old, Discard("Ben"))  # Ben has not played in the final round yet
 
 
 def test_die_is_not_turned_in_the_final_round():

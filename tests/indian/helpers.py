@@ -33,7 +33,7 @@ def play(state: GameState, *tokens: str) -> GameState:
 def refused(state: GameState, token: str, rule_id: str) -> IllegalMove:
     with pytest.raises(IllegalMove) as err:
         rules.apply(state, act(token))
-    assert err.value.rule_id == rule_id, err.value
+    assert err.value.rule == rule_id, err.value
     return err.value
 
 

@@ -20,7 +20,7 @@ T_SHAPES = {"t": Shape.parse("###/.#."), "o": Shape.parse("##/##"), "z": Shape.p
 def refused(state, action, rule_id):
     with pytest.raises(IllegalMove) as err:
         rules.apply(state, action)
-    assert err.value.rule_id == rule_id, err.value
+    assert err.value.rule == rule_id, err.value
     return str(err.value)
 
 

@@ -63,7 +63,7 @@ ENDING = {"indian-2p": "Ben", "indian-3p": "Ben", "indian-4p": "Ada"}
 
 def replay(name):
     record = read((RECORDS / f"{name}.txt").read_text(), name)
-    eng = registry.engine(record.game)
+    eng = registry.game(record.game)
     state = eng.new_state(record.setup)
     for action in record.actions:
         state = eng.apply_event(state, action).state
@@ -75,7 +75,7 @@ def replay(name):
 def test_multiplayer_record_replays_to_the_hand_checked_ranking(name):
     eng, state = replay(name)
     assert state.over and state.players[state.ending].name == ENDING[name]
-    got = [(r["place"], r["name"], r["empty"], r["nuts"], r["blueberry"]) for r in eng.tally_data(state)["ranking"]]
+    got = [(r["place"], r["name"], r["empty"], r["nuts"], r["blueberry"]) for r in eng.tally(state)["ranking"]]
     assert got == EXPECTED[name]
 
 
@@ -89,7 +89,7 @@ def test_details_of_the_2p_and_3p_records():
 
 def test_solo_record_three_games():
     eng, state = replay("indian-solo")
-    data = eng.tally_data(state)
+    data = eng.tally(state)
     assert [(g["game"], g["success"], g["points"], g["empty"]) for g in data["games"]] == [
         (1, True, 1, 0), (2, False, -34, 35), (3, False, -26, 27)]
     assert data["score"] == {"successes": 1, "score": -60, "counted": (2, 3), "verdict": "scored"}

@@ -20,12 +20,12 @@ def test_setup_counts():
 def test_setup_refusals():
     with pytest.raises(GardenError) as err:
         new("A")
-    assert err.value.rule_id == "IS-SETUP-1"
+    assert err.value.rule == "IS-SETUP-1"
     with pytest.raises(GardenError):
         new("A,a")
     with pytest.raises(GardenError) as err:
         new("Ring,Ann")  # a 2-player mushroom could never take from this player's path
-    assert err.value.rule_id == "IS-SETUP-1"
+    assert err.value.rule == "IS-SETUP-1"
     # a game stored before that check (rules 1) still loads
     assert rules.new_game(new("A,B").setup._replace(players=("Ring", "Ann"), rules=1)).players[0].name == "Ring"
 

@@ -4,6 +4,7 @@ the in-memory replay of the moves in force, and every invariant holds."""
 from hypothesis import given, settings, strategies as st
 
 from assistant.errors import GardenError
+from assistant.games.interface import Acted
 from assistant.games.cottage_garden import rules
 from assistant.games.events import RULES_VERSION
 from assistant.games.cottage_garden.actions import from_event
@@ -37,12 +38,13 @@ def test_log_with_undo_and_redo_matches_the_model(tmp_path_factory, steps):
                 for _ in range(move[1]):
                     dst.append(src.pop())
             else:
-                def build(state, engine, move=move):
+                def build(loaded, move=move):
                     if move[0] == "next":
-                        return engine.end_turn_actions(state, [])
+                        return loaded.game.act(loaded.state, "next", {"yes": False})
                     pots, cloches = move[1], move[2]
-                    return [{"type": "score", "player": state.current_player.name, "pots": pots, "cloches": cloches,
-                             "orange": 1 if pots else None, "blue": 2 if cloches else None, "reward": False}]
+                    return Acted([{"type": "score", "player": loaded.state.current_player.name, "pots": pots,
+                                   "cloches": cloches, "orange": 1 if pots else None, "blue": 2 if cloches else None,
+                                   "reward": False}], [])
                 loaded, _ = sessions.record(store, "p", build)
                 done.append(loaded.moves[-1]["actions"])
                 undone.clear()

@@ -19,13 +19,14 @@ import sys
 from pathlib import Path
 from assistant.session import games as sessions
 from assistant.session.store import Store
+from assistant.games.interface import Acted
 store = Store(Path(sys.argv[1]))
 n = 0
 while True:
-    def build(state, engine, n=n):
+    def build(loaded, n=n):
         if n % 3 == 2:
-            return [{"type": "score", "player": state.current_player.name, "pots": 1, "cloches": 1, "orange": 1, "blue": 1, "reward": False}]
-        return [{"type": "next"}]
+            return Acted([{"type": "score", "player": loaded.state.current_player.name, "pots": 1, "cloches": 1, "orange": 1, "blue": 1, "reward": False}], [])
+        return Acted([{"type": "next"}], [])
     try:
         sessions.record(store, "k", build)
     except Exception as err:  # the game may end; start counting the refusals too

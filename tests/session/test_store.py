@@ -3,6 +3,7 @@ import sqlite3
 import pytest
 
 from assistant.errors import GardenError
+from assistant.games.interface import Acted
 from assistant.session import games as sessions
 from assistant.session.store import Store
 
@@ -57,5 +58,5 @@ def test_refused_move_writes_nothing(garden_home):
     store = Store(garden_home / "x.sqlite3")
     sessions.create(store, "cottage-garden", "g", SETUP)
     with pytest.raises(GardenError):
-        sessions.record(store, "g", lambda state, engine: [{"type": "next"}, {"type": "score", "player": "Zed", "pots": 1, "cloches": 0}])
+        sessions.record(store, "g", lambda loaded: Acted([{"type": "next"}, {"type": "score", "player": "Zed", "pots": 1, "cloches": 0}], []))
     assert store.events(None, store.find("g").id) == []

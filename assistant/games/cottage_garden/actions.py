@@ -49,7 +49,10 @@ class Pay(NamedTuple):
 
 
 class Discard(NamedTuple):
+    """At the final round's start: the player gives up `count` beds of 2 or fewer tiles (0: none)."""
+
     player: str
+    count: int = 1
     kind = "discard"
 
 

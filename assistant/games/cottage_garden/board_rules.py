@@ -8,9 +8,8 @@ from assistant.errors import IllegalMove
 from assistant.games.cottage_garden import bed as bedcells
 from assistant.games.cottage_garden import planting
 from assistant.games.cottage_garden.actions import PlaceCat, PlacePot, PlantTile, ScoreBed
-from assistant.games.cottage_garden.rules import (
-    Outcome, _must_pay_first, _player_index, _require_current,
-)
+from assistant.games.cottage_garden.checks import must_pay_first, player_index, require_current
+from assistant.games.interface import Outcome
 from assistant.games.cottage_garden.state import GameState
 
 
@@ -29,9 +28,9 @@ def _board_only(state: GameState) -> None:
 
 def _own_bed(state: GameState, name: str, bed: int, what: str) -> tuple[int, planting.BedSlot]:
     _board_only(state)
-    index = _player_index(state, name)
-    _require_current(state, index, what)
-    _must_pay_first(state)
+    index = player_index(state, name)
+    require_current(state, index, what)
+    must_pay_first(state)
     return index, planting.bed_at(state.beds[index], state.players[index].name, bed)
 
 
@@ -123,17 +122,6 @@ def clean_up_bed(state: GameState, index: int, bed: int) -> tuple[GameState, str
     state = state.with_beds(index, tuple(slots))._replace(public_bed=slot.flipped())
     return state, (f"Clean-up: bed {bed} is flipped to {slot.down.name} and becomes the public bed; "
                    f"bed {bed} is now {slots[bed - 1].up.name}. [CG-SCORE-4]")  # type: ignore[union-attr]
-
-
-def board_turn_complete(state: GameState) -> None:
-    player = state.current_player
-    if state.turn.pots_owed:
-        raise IllegalMove("CG-REWARD-2", f"{player.name} must first place the reward flowerpot (garden pot {player.name} --bed N --at ROW,COL --reward).")
-    if player.cats > 2 and not state.setup.children_corners:
-        raise IllegalMove("CG-REWARD-3", f"{player.name} holds {player.cats} cats: place {player.cats - 2} on your beds first "
-                          f"(garden cat {player.name} --bed N --at ROW,COL).")
-    if player.beds and not state.turn.planted:
-        raise IllegalMove("CG-PLANT-4", f"{player.name} has not planted: take a tile from the gardener line or a flowerpot (no passing).")
 
 
 def give_up_small_beds(state: GameState) -> tuple[GameState, list[str]]:

@@ -1,4 +1,5 @@
-"""Cottage Garden as the session layer sees it: set-up from a dict, events in, state out."""
+"""Cottage Garden's set-up from a dict and from record headers, events in, state out (game.py
+puts it behind the game interface)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,7 @@ from assistant.errors import GardenError
 from assistant.games import events, houserules
 from assistant.games.cottage_garden import actions, rules
 from assistant.games.cottage_garden.houserules import SWITCHES
-from assistant.games.cottage_garden.report import status, tally_data  # noqa: F401 (the engine's facade)
-from assistant.games.cottage_garden.rules import Outcome
+from assistant.games.interface import Outcome
 from assistant.games.cottage_garden.state import GameState, Setup
 
 KEY = "cottage-garden"
@@ -56,9 +56,6 @@ def replay(setup_data: dict[str, Any], log: list[dict[str, Any]]) -> GameState:
     return events.replay_log(new_state, apply_event, setup_data, log)
 
 
-turn_label = events.turn_label
-
-
 def setup_headers(setup_data: dict[str, Any]) -> list[tuple[str, str]]:
     setup = setup_from_dict(setup_data)
     headers = events.common_headers(setup.players, setup.solo, SWITCHES, dict(setup.house_rules), setup.rules)
@@ -82,14 +79,6 @@ def setup_from_headers(headers: dict[str, str]) -> dict[str, Any]:
         if "Nursery" in headers:
             data["nursery"] = {"cells": headers["Nursery"].split(","), "queue": [q for q in headers.get("Queue", "").split(",") if q]}
     return data
-
-
-def end_turn_actions(state: GameState, reasons: list[str]) -> list[dict[str, Any]]:
-    """What `garden next` records: the final-round payment if still owed, then the turn's end."""
-    from assistant.games.cottage_garden.advice import payment_first
-
-    _, paid = payment_first(state, reasons)
-    return paid + [actions.to_event(actions.NextTurn())]
 
 
 def turn_summary(state: GameState) -> str:

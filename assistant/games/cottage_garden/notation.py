@@ -38,6 +38,8 @@ def format_action(event: dict[str, Any]) -> str:
         return f"{kind} {event['player']} bed={event['bed']} at={r},{c}" + (" reward" if event.get("reward") else "")
     if kind == "pay":
         return "pay none" if event["colour"] is None else f"pay {event['colour']} {event['cube']}"
+    if kind == "discard" and event.get("count", 1) != 1:
+        return f"discard {event['player']} {event['count']}"
     if kind in ("discard", "withdraw"):
         return f"{kind} {event['player']}"
     raise GardenError(f"cannot write an action of type {kind!r}")
@@ -55,6 +57,8 @@ def parse_action(token: str) -> dict[str, Any]:
             return {"type": "cat", "player": args[0], "count": int(args[1])}
         if kind in ("discard", "withdraw") and len(args) == 1:
             return {"type": kind, "player": args[0]}
+        if kind == "discard" and len(args) == 2:
+            return {"type": kind, "player": args[0], "count": int(args[1])}
         if kind == "pay" and args == ["none"]:
             return {"type": "pay", "colour": None, "cube": None}
         if kind == "pay" and len(args) == 2 and args[0] in ("orange", "blue"):

@@ -5,13 +5,15 @@ Pure: no printing, no files. Every refusal names its rule id (see rulebook.py).
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
 from assistant.errors import IllegalMove
 from assistant.games.cottage_garden import tracks
 from assistant.games.cottage_garden.actions import (
     Action, Discard, NextTurn, Pay, PlaceCat, PlaceCats, PlacePot, PlantTile, Refill, ScoreBed, Withdraw,
 )
+from assistant.games.cottage_garden.checks import must_pay_first, player_index, require_current
+from assistant.games.cottage_garden.pending import pending
+from assistant.games.interface import Outcome
 from assistant.games.cottage_garden.state import BEEHIVES, GameState, PassedTurn, Player, Setup, TurnState
 from assistant.games.cottage_garden.tracks import COLOURS, CUBES_PER_COLOUR, TOP, Colour
 
@@ -20,11 +22,6 @@ BED_CELLS = 25  # a 5x5 bed
 BEDS_A_TURN = 2
 PAYMENT_POINTS = 2
 MAX_PLAYERS = 4
-
-
-class Outcome(NamedTuple):
-    state: GameState
-    notes: tuple[str, ...] = ()
 
 
 def new_game(setup: Setup) -> GameState:
@@ -59,26 +56,6 @@ def apply(state: GameState, action: Action) -> Outcome:
     return handler(state, action)
 
 
-# -- helpers ---------------------------------------------------------------
-
-def _player_index(state: GameState, name: str) -> int:
-    index = state.index_of(name)
-    if index is None:
-        known = ", ".join(p.name for p in state.players)
-        raise IllegalMove("CG-TURN-1", f"There is no player {name!r} in this game (players: {known}).")
-    return index
-
-
-def _require_current(state: GameState, index: int, what: str) -> None:
-    if index != state.current:
-        raise IllegalMove("CG-TURN-1", f"It is {state.current_player.name}'s turn: only they can {what} now.")
-
-
-def _must_pay_first(state: GameState) -> None:
-    if state.final_round and state.current_player.beds > 0 and not state.turn.paid:
-        raise IllegalMove("CG-FINAL-2", f"{state.current_player.name} must first pay 2 points for this final-round turn.")
-
-
 # -- the actions -------------------------------------------------------------
 
 def _refill(state: GameState, action: Refill) -> Outcome:
@@ -110,8 +87,8 @@ def _refill(state: GameState, action: Refill) -> Outcome:
 
 
 def _place_cats(state: GameState, action: PlaceCats) -> Outcome:
-    index = _player_index(state, action.player)
-    _require_current(state, index, "place cats")
+    index = player_index(state, action.player)
+    require_current(state, index, "place cats")
     player = state.players[index]
     if state.setup.board_mode:
         raise IllegalMove("CG-PLANT-2", "In board mode each cat goes on a cell: garden cat PLAYER --bed N --at ROW,COL.")
@@ -128,7 +105,7 @@ def _place_cats(state: GameState, action: PlaceCats) -> Outcome:
 
 
 def _score(state: GameState, action: ScoreBed) -> Outcome:
-    index = _player_index(state, action.player)
+    index = player_index(state, action.player)
     player = state.players[index]
     if action.pots < 0 or action.cloches < 0:
         raise IllegalMove("CG-SCORE-1", "A bed cannot show a negative number of flowerpots or cloches.")
@@ -142,7 +119,7 @@ def _score(state: GameState, action: ScoreBed) -> Outcome:
         raise IllegalMove("CG-SCORE-1", f"{player.name} has scored {scored} beds in this turn: a player has two beds, "
                           "and the bed taken after a scoring is empty.")
     if not late:
-        _must_pay_first(state)
+        must_pay_first(state)
     notes: list[str] = []
     rewards = 0  # won by this scoring
     if state.setup.board_mode:
@@ -221,7 +198,13 @@ def _move_up(state: GameState, index: int, colour: Colour, cube: int, steps: int
         if tracks.crosses_red_line(colour, before, after, line):
             cats += 1
             won += 1
-            notes.append(f"Red line crossed: {player.name} takes a cat from the supply (place it now or keep it).")
+            beds_left = player.beds - (1 if state.final_round else 0)  # a bed scored in the final round leaves
+            if beds_left > 0 or state.setup.rules < 4:
+                notes.append(f"Red line crossed: {player.name} takes a cat from the supply (place it now or keep it). "
+                             "[CG-REWARD-1]")
+            else:
+                notes.append(f"Red line crossed: {player.name} takes a cat from the supply; with no bed left it "
+                             "cannot be placed (cats score nothing). [CG-REWARD-1]")
         if before == 0 and after > 0 and sum(1 for s in player.spaces(colour) if s == 0) == 1:
             notes.append(f"Last {colour} cube left start: {player.name} takes a flowerpot token and places it at once "
                          "(if it completes a bed, score that bed).")
@@ -287,24 +270,33 @@ def _pay(state: GameState, action: Pay) -> Outcome:
 
 
 def _discard(state: GameState, action: Discard) -> Outcome:
-    index = _player_index(state, action.player)
+    index = player_index(state, action.player)
     player = state.players[index]
     if state.setup.board_mode:
         raise IllegalMove("CG-FINAL-1", "In board mode the assistant gives up the beds with 2 or fewer tiles itself.")
     if not state.final_round:
         raise IllegalMove("CG-FINAL-1", "Beds are given up only at the start of the final round.")
-    if player.final_turns > 1 or (player.final_turns == 1 and (index != state.current or state.turn.paid)):
+    declares = state.setup.rules >= 4  # each player says once, before the round's first turn ends
+    if declares and player.declared:
+        raise IllegalMove("CG-FINAL-1", f"{player.name} has already said which beds they give up "
+                          "(undo that command to change it).")
+    if not declares and (player.final_turns > 1 or (player.final_turns == 1 and (index != state.current or state.turn.paid))):
         raise IllegalMove("CG-FINAL-1", f"Small beds are given up at the start of the final round; {player.name} has already played on.")
+    if not 0 <= action.count <= player.beds or (action.count == 0 and not declares):
+        raise IllegalMove("CG-FINAL-1", f"{player.name} has {player.beds} bed(s): they can give up 0 to {player.beds}.")
     if player.beds == 0:
         raise IllegalMove("CG-FINAL-1", f"{player.name} has no bed left.")
-    player = player._replace(beds=player.beds - 1)
+    player = player._replace(beds=player.beds - action.count, declared=declares)
     where = "to the back of the queue" if state.setup.rule("final_discard") == "queue" else "out of the game"
     state = state.with_player(index, player)
-    return Outcome(*_end_if_done(state, [f"{player.name} gives up a bed with 2 or fewer tiles (tiles {where}); {player.beds} bed(s) left."]))
+    if action.count == 0:
+        return Outcome(state, (f"{player.name} keeps both beds: neither holds 2 or fewer tiles.",))
+    given = "a bed" if action.count == 1 else f"{action.count} beds"
+    return Outcome(*_end_if_done(state, [f"{player.name} gives up {given} with 2 or fewer tiles (tiles {where}); {player.beds} bed(s) left."]))
 
 
 def _withdraw(state: GameState, action: Withdraw) -> Outcome:
-    index = _player_index(state, action.player)
+    index = player_index(state, action.player)
     player = state.players[index]
     if state.setup.rule("final_opt_out") != "on":
         raise IllegalMove("CG-FINAL-6", "Players keep playing until every bed is completed (house rule final_opt_out is off).")
@@ -324,13 +316,17 @@ def _withdraw(state: GameState, action: Withdraw) -> Outcome:
 
 
 def _next(state: GameState, action: NextTurn) -> Outcome:
-    _must_pay_first(state)
+    for owed in pending(state):
+        if owed.must:
+            raise IllegalMove(owed.rule, f"{owed.who} must first {owed.what} ({owed.command}).")
+    must_pay_first(state)
     notes: list[str] = []
     player = state.current_player
-    if state.setup.board_mode:
-        _board().board_turn_complete(state)
     rewards = state.turn.rewards
-    if player.cats > 2 and not state.setup.children_corners:
+    if player.cats > 2 and not player.beds and state.setup.rules >= 4:
+        notes.append(f"{player.name} holds {player.cats} cats and has no bed left to place them on: they stay unused "
+                     "(cats score nothing). [CG-REWARD-3]")
+    elif player.cats > 2 and not state.setup.children_corners:
         extra = player.cats - 2
         rewards += extra  # each may complete a bed
         state = state.with_player(state.current, player._replace(cats=2))

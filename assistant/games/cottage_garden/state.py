@@ -34,6 +34,7 @@ class Player(NamedTuple):
     beds: int = BEDS_EACH
     withdrawn: bool = False  # gave up in the final round (house rule)
     final_turns: int = 0  # final-round turns begun (discarding is only before the first)
+    declared: bool = False  # said at the final round's start which small beds they give up (rules 4)
 
     def spaces(self, colour: Colour) -> tuple[int, int, int]:
         return self.orange if colour == "orange" else self.blue

@@ -1,4 +1,5 @@
-"""Indian Summer as the session layer sees it: set-up from a dict, events in, state out."""
+"""Indian Summer's set-up from a dict and from record headers, events in, state out (game.py
+puts it behind the game interface)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,7 @@ from assistant.errors import GardenError
 from assistant.games import events, houserules
 from assistant.games.indian_summer import actions, rules
 from assistant.games.indian_summer.houserules import SWITCHES
-from assistant.games.indian_summer.report import status, tally_data  # noqa: F401 (the engine's facade)
-from assistant.games.indian_summer.rules import Outcome
+from assistant.games.interface import Outcome
 from assistant.games.indian_summer.state import GameState, Setup
 
 KEY = "indian-summer"
@@ -53,9 +53,6 @@ def apply_event(state: GameState, event: dict[str, Any]) -> Outcome:
 
 def replay(setup_data: dict[str, Any], log: list[dict[str, Any]]) -> GameState:
     return events.replay_log(new_state, apply_event, setup_data, log)
-
-
-turn_label = events.turn_label
 
 
 def setup_headers(setup_data: dict[str, Any]) -> list[tuple[str, str]]:
@@ -117,12 +114,6 @@ def _side(text: str, owner: str) -> dict[str, str]:
         return {"name": f"layout-{owner}", "layout": layout}
     spec = indian_catalogue.woodland(text)
     return {"name": spec.name, "layout": spec.known_layout()}
-
-
-def end_turn_actions(state: GameState, reasons: list[str]) -> list[dict[str, Any]]:
-    """What `garden next` records: the turn's end (the rules refuse it without a main action,
-    without the end chain in a last turn, or with a compulsory refill pending)."""
-    return [actions.to_event(actions.NextTurn())]
 
 
 def turn_summary(state: GameState) -> str:

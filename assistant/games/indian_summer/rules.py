@@ -7,7 +7,6 @@ path, treasure, squirrel and turn honest.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
 from assistant.errors import GardenError, IllegalMove
 from assistant.games.indian_summer import board, chain, laying, supply, woods
@@ -16,6 +15,8 @@ from assistant.games.indian_summer.actions import (
     Squirrel,
 )
 from assistant.games.indian_summer.state import GameState, Player, Setup, SoloResult, TurnState
+from assistant.games.interface import Outcome
+from assistant.games.indian_summer.pending import SOLO_ROUNDS, in_final_turn, pending, refill_example
 from assistant.games.indian_summer.supply import (
     ANIMAL_SIZE, ANIMALS, LEAF_SIZE, LEAF_TOTAL, PATH_SIZE, PRINTED, REGIONS, RING_LOW, STACK_TOKEN,
     START_HELD, START_PATH, TOKEN_TOTAL, TREASURES,
@@ -23,16 +24,10 @@ from assistant.games.indian_summer.supply import (
 from assistant.wording import a
 
 MAX_PLAYERS = 4
-SOLO_ROUNDS = 10
 SOLO_GAMES = 3
 SOLO_SPACES = 12  # spaces 1-10, then the two mushroom spaces
 ROW_ENDS = {"ul": ("upper", 0), "ur": ("upper", -1), "ll": ("lower", 0), "lr": ("lower", -1)}
 MAIN_NAMES = {"leaf": "A (leaf tile)", "squirrel": "B (squirrel)", "mushroom": "C (mushroom)", "feather": "D (feather)"}
-
-
-class Outcome(NamedTuple):
-    state: GameState
-    notes: tuple[str, ...] = ()
 
 
 def _stack_tokens() -> supply.Counts:
@@ -101,19 +96,12 @@ def _complete_regions_pay_first(state: GameState) -> None:
 
 # -- helpers ---------------------------------------------------------------
 
-def _in_final_turn(state: GameState) -> bool:
-    """The current player's turn is their last one (another board is full), or solo round 10."""
-    if state.setup.solo:
-        return state.round == SOLO_ROUNDS
-    return state.ending is not None and state.current != state.ending
-
-
 def _start_main(state: GameState, name: str) -> GameState:
     player = state.current_player
     if state.turn.main:
         raise IllegalMove("IS-TURN-2", f"{player.name} already took a main action this turn "
                           f"({MAIN_NAMES[state.turn.main]}); only special actions are left.")
-    if not state.setup.solo and _in_final_turn(state):
+    if not state.setup.solo and in_final_turn(state):
         rule = state.setup.rule("final_turn")
         if rule == "convert-only":
             raise IllegalMove("IS-END-2", f"{player.name}'s last turn is the end chain only (house rule final_turn).")
@@ -251,12 +239,6 @@ def _take_from_path(state: GameState, index: int, colour: str, rule_id: str) -> 
     path = list(player.path)
     path.remove(colour)
     return state.with_player(index, player._replace(path=tuple(path)))
-
-
-def refill_example(setup: Setup) -> str:
-    """What `garden path NAME ...` takes, for a hint: the row ends taken (solo) or the colours
-    drawn from the common path, in order."""
-    return "UL,UR,..." if setup.solo else "g,o,o,r,g"
 
 
 def _note_empty_path(state: GameState, index: int, robbed: bool) -> tuple[GameState, list[str]]:
@@ -405,7 +387,7 @@ def _nut(state: GameState, action: Nut) -> tuple[GameState, list[str]]:
 
 
 def _check_special(state: GameState) -> None:
-    if not state.setup.solo and _in_final_turn(state) and not state.turn.chain \
+    if not state.setup.solo and in_final_turn(state) and not state.turn.chain \
             and state.setup.rule("final_turn") == "convert-then-act":
         raise IllegalMove("IS-END-2", f"{state.current_player.name}'s last turn starts with the end chain (garden final).")
 
@@ -671,7 +653,7 @@ def _animal_pays(state: GameState, player: Player, kind: str, size: int,
 
 def _final(state: GameState, action: Final) -> tuple[GameState, list[str]]:
     player = state.current_player
-    if not _in_final_turn(state):
+    if not in_final_turn(state):
         raise IllegalMove("IS-END-2", "The end chain comes only in a last turn (another board full; solo round 10).")
     if state.turn.chain:
         raise IllegalMove("IS-END-2", "The end chain has already run this turn.")
@@ -738,13 +720,10 @@ def _solo_round_start(state: GameState) -> tuple[GameState, list[str]]:
 
 
 def _next(state: GameState, action: NextTurn) -> tuple[GameState, list[str]]:
+    for owed in pending(state):
+        if owed.must:
+            raise IllegalMove(owed.rule, f"{owed.who} must first {owed.what} ({owed.command}).")
     player = state.current_player
-    if not state.turn.main and not player.full and not (
-            not state.setup.solo and _in_final_turn(state) and state.setup.rule("final_turn") == "convert-only"):
-        raise IllegalMove("IS-TURN-2", f"{player.name} has not taken a main action this turn (garden leaf, squirrel, "
-                          "mushroom or feather).")
-    if _in_final_turn(state) and not state.turn.chain:
-        raise IllegalMove("IS-END-2", f"{player.name}'s last turn needs the end chain first (garden final).")
     notes: list[str] = []
     if state.setup.solo:
         return _solo_next(state)
@@ -759,7 +738,7 @@ def _next(state: GameState, action: NextTurn) -> tuple[GameState, list[str]]:
     else:
         nxt = (state.current + 1) % n
     state = state._replace(current=nxt, turn_number=state.turn_number + 1, turn=TurnState())
-    if _in_final_turn(state):
+    if in_final_turn(state):
         rule = state.setup.rule("final_turn")
         first = {"convert-then-act": "the end chain first (garden final), then the main action",
                  "act-then-convert": "the main action first, then the end chain (garden final)",

@@ -1,0 +1,51 @@
+"""Cottage Garden behind the game interface (assistant/games/interface.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from assistant.games.packaged import PackagedGame
+from assistant.games.cottage_garden import commands, engine, moves, notation, report
+from assistant.games.cottage_garden.houserules import SWITCHES
+from assistant.games.cottage_garden.pending import pending
+from assistant.games.cottage_garden.rulebook import RULES
+from assistant.games.cottage_garden.state import GameState
+from assistant.games.interface import Acted, Command, Pending
+
+
+class CottageGarden(PackagedGame):
+    engine, notation, report = engine, notation, report
+    key = engine.KEY
+    title = engine.TITLE
+    player_counts = (1, 2, 3, 4)  # 1: the solo variant
+    switches = SWITCHES
+    rules = RULES
+    new_options = commands.NEW_OPTIONS
+
+    def setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        board = [options.get(k) for k in ("bed", "public_bed", "nursery", "queue")]
+        if not options.get("board_mode") and not any(board):
+            return {}
+        return engine.board_setup(list(options["players"]), options.get("bed") or [], options.get("public_bed"),
+                                  bool(options.get("board_mode")), options.get("nursery"), options.get("queue"))
+
+    def commands(self, state: GameState | None = None) -> tuple[Command, ...]:
+        if state is None:
+            return commands.ALL
+        if state.over:
+            return ()
+        return commands.BOARD_MODE if state.setup.board_mode else commands.SCORE_MODE
+
+    def act(self, state: GameState, command: str, options: Mapping[str, Any]) -> Acted:
+        return moves.act(state, command, options)
+
+    def pending(self, state: GameState) -> list[Pending]:
+        return pending(state)
+
+    def turn(self, state: GameState) -> dict[str, Any]:
+        return {"player": state.current_player.name, "number": state.turn_number, "round": state.face,
+                "final_round": state.final_round, "over": state.over, "summary": engine.turn_summary(state)}
+
+
+GAME = CottageGarden()

@@ -1,0 +1,118 @@
+"""The conformance suite every registered game passes, through `play.Table` alone.
+
+A new game is added by implementing `interface.Game`, registering it, shipping golden records
+of it in samples/records/ (their [Game] header names it), and passing this suite.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from assistant.cli import registry as cli_registry
+from assistant.errors import GardenError, IllegalMove, UsageError
+from assistant.games import registry
+from assistant.play import Table
+from assistant.session import history, notation
+
+RECORDS = Path(__file__).resolve().parents[2] / "samples" / "records"
+GAMES = sorted(registry.GAMES)
+#: what `status --json` holds for every game (each adds its own keys)
+STATUS_KEYS = {"game", "name", "over", "turn", "players", "house_rules", "solo", "pending"}
+PENDING_KEYS = {"who", "what", "must", "rule", "command"}
+
+
+def records_of(key: str) -> list[Path]:
+    return [p for p in sorted(RECORDS.glob("*.txt")) if f'[Game "{key}"]' in p.read_text()]
+
+
+def names(count: int) -> str:
+    return ",".join(["Ann", "Ben", "Cy", "Di", "Eve", "Flo"][:count])
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_set_up_for_every_allowed_player_count(key, tmp_path):
+    table = Table(tmp_path)
+    game = registry.game(key)
+    for count in game.player_counts:
+        options = {"solo": True} if count == 1 else {"players": names(count)}
+        made = table.new(key, {**options, "name": f"g{count}"})
+        assert set(made) >= {"events", "notes", "turn", "pending", "name", "setup"}
+        status = table.status(f"g{count}")
+        assert STATUS_KEYS <= set(status), STATUS_KEYS - set(status)
+        assert len(status["players"]) == count and status["game"] == key
+        assert all(set(p) == PENDING_KEYS for p in status["pending"])
+    refused = max(game.player_counts) + 1
+    with pytest.raises(GardenError):
+        table.new(key, {"players": names(refused), "name": "too-many"})
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_every_listed_command_is_reachable(key, tmp_path):
+    table = Table(tmp_path)
+    table.new(key, {"players": "Ann,Ben", "name": "g"})
+    listed = table.commands("g")
+    assert listed and {c["name"] for c in listed} <= cli_registry.all_commands()
+    for command in listed:
+        for option in command["options"]:
+            assert option["type"] in ("str", "int", "bool", "list[str]", "list[int]")
+        try:
+            table.act("g", command["name"], {})
+        except GardenError as err:  # refused by its rules or for a missing option, never unknown
+            assert "is not a move" not in str(err)
+    with pytest.raises(UsageError, match="not a move"):
+        table.act("g", "no-such-move", {})
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_records_replay_through_the_table_and_undo_restores_status(key, tmp_path):
+    table = Table(tmp_path)
+    paths = records_of(key)
+    assert paths, f"{key} ships no golden record in samples/records/"
+    for path in paths:
+        record = notation.read(path.read_text(), path.name)
+        game = registry.game(key)
+        name = path.stem
+        table.save_record(record, name)
+        final = table.status(name)
+        replayed = game.replay(record.setup, record.actions)
+        assert final == {**game.status(replayed, name), "pending": final["pending"]}
+        # export then replay: the same status
+        loaded = table.load(name)
+        text = notation.write_text(notation.Record(key, name, loaded.row.setup, history.actions_of(loaded.moves)))
+        again = notation.read(text, "export")
+        assert game.status(game.replay(again.setup, again.actions), name) == game.status(replayed, name)
+        # undo restores the status before each command exactly; redo brings it back
+        step = max(1, len(record.actions) // 7)
+        for back in range(1, len(record.actions), step):
+            table.undo(name, back)
+            before = game.replay(record.setup, record.actions[:-back])
+            assert table.status(name) == {**game.status(before, name),
+                                          "pending": [p.to_json() for p in game.pending(before)]}
+            table.redo(name, back)
+            assert table.status(name) == final
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_pending_is_empty_whenever_next_succeeds(key, tmp_path):
+    table = Table(tmp_path)
+    for path in records_of(key):
+        record = notation.read(path.read_text(), path.name)
+        game = registry.game(key)
+        state = game.new_state(record.setup)
+        for event in record.actions:
+            if event["type"] == "next":
+                assert [p for p in game.pending(state) if p.must] == [], (path.name, state.turn_number)
+            state = game.apply_event(state, event).state
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_next_refuses_while_a_must_is_open(key, tmp_path):
+    table = Table(tmp_path)
+    table.new(key, {"players": "Ann,Ben", "name": "g"})
+    owed = table.status("g")["pending"]
+    if any(p["must"] for p in owed):
+        with pytest.raises(IllegalMove) as err:
+            table.act("g", "next", {})
+        assert err.value.rule == next(p["rule"] for p in owed if p["must"])
