@@ -132,8 +132,9 @@ def check_options(command: Command, given: Mapping[str, Any]) -> dict[str, Any]:
     known = {o.name: o for o in command.options}
     unknown = sorted(set(given) - set(known))
     if unknown:
-        takes = ", ".join(known) or "no options"
-        raise UsageError(f"{command.name}: unknown option {unknown[0]!r} (it takes {takes})")
+        takes = ", ".join(_label(o) for o in known.values()) or "no options"
+        flag = "--" + unknown[0].replace("_", "-")
+        raise UsageError(f"{command.name} takes no option {unknown[0]!r} ({flag}) here; it takes {takes}")
     out: dict[str, Any] = {}
     for name, option in known.items():
         value = given.get(name)
