@@ -23,7 +23,7 @@ from typing import Any
 from assistant.errors import GardenError, IllegalMove, UsageError
 from assistant.games import houserules, registry
 from assistant.games.events import RULES_VERSION
-from assistant.games.interface import NEXT, Command, Game, Option, check_options, find_command
+from assistant.games.interface import NEXT, Command, Game, Option, check_options, find_command, refuse_while_owed
 from assistant.session import games as sessions
 from assistant.session import history
 from assistant.session.store import DB_NAME, NO_GAME, Store, open_store
@@ -107,10 +107,7 @@ class Table:
                 for r in rows]
 
     def status(self, name: str | None) -> dict[str, Any]:
-        return self.status_of(self.load(name))
-
-    @staticmethod
-    def status_of(loaded: sessions.Loaded) -> dict[str, Any]:
+        loaded = self.load(name)
         return status_json(loaded.game, loaded.state, loaded.row.name)
 
     def tally(self, name: str | None) -> dict[str, Any]:
@@ -178,11 +175,12 @@ class Table:
 
     @staticmethod
     def _command(game: Game, command: str, name: str) -> Command:
-        if any(c.name == command for c in game.commands()):
-            return find_command(game.commands(), command, game.title)
+        spec = find_command(game.commands(), command)
+        if spec is not None:
+            return spec
         for key in registry.GAMES:
             other = registry.game(key)
-            if any(c.name == command for c in other.commands()):
+            if find_command(other.commands(), command) is not None:
                 raise GardenError(f"{name!r} is {a(game.title)} game; "
                                   f"this is {a(other.title)} command")
         raise UsageError(f"{command!r} is not a move of {game.title} (its moves: "
@@ -197,12 +195,12 @@ def status_json(game: Game, state: Any, name: str) -> dict[str, Any]:
 def _confirm_pass(game: Game, state: Any, yes: bool) -> None:
     """Before a turn ends: a must still open refuses it (naming the command that settles it); a
     right that only this turn gives asks for --yes before it is lost."""
-    for owed in game.pending(state):
-        if owed.must:
-            raise IllegalMove(owed.rule, f"{owed.who} must first {owed.what} ({owed.command}).")
-        if not yes:
-            raise IllegalMove(owed.rule, f"{owed.who} may still {owed.what} ({owed.command}); ending the turn gives "
-                              "that up: pass with --yes to do so.")
+    owed = game.pending(state)
+    refuse_while_owed(owed)
+    if owed and not yes:  # what is left is rights, not musts
+        right = owed[0]
+        raise IllegalMove(right.rule, f"{right.who} may still {right.what} ({right.command}); ending the turn "
+                          "gives that up: pass with --yes to do so.")
 
 
 def _default_name(game: str, taken: set[str]) -> str:

@@ -9,7 +9,6 @@ import typer
 from rich.console import Console
 
 from assistant.errors import GardenError
-from assistant.games.interface import parse_cell  # noqa: F401 (the command modules' import)
 from assistant.play import Table
 from assistant.wording import a
 

@@ -6,11 +6,10 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
 
 from assistant.cli.common import GameOption, JsonOption, console, load_game, print_json, table
 from assistant.cli.errors import reports_errors
-from assistant.cli.moves import move_function, options_of, parameters
+from assistant.cli.moves import command_function, move_function
 from assistant.errors import GardenError
 from assistant.games import registry
 from assistant.games.interface import NEXT
@@ -29,23 +28,17 @@ def register(app: typer.Typer) -> None:
 
 def _new_function():
     """`garden new`: the shared options and every game's own (a game refuses those it does not take)."""
-    import inspect
 
-    spec = new_command()
-
-    def new(**flags: Any) -> None:
-        game, json_output = flags.pop("game"), flags.pop("json_output")
-        result = table().new(game, options_of(flags))
+    def new(options: dict[str, Any], _: str | None, json_output: bool) -> None:
+        tab = table()
+        game = options.pop("game")
+        result = tab.new(game, options)
         if json_output:
             print_json(result)
             return
-        loaded = load_game(result["name"])
-        console().print(registry.views(game).setup_view(loaded.state, result["name"]))
+        console().print(registry.views(game).setup_view(tab.load(result["name"]).state, result["name"]))
 
-    new.__doc__ = escape(spec.help)
-    json_flag = inspect.Parameter("json_output", inspect.Parameter.KEYWORD_ONLY, annotation=JsonOption, default=False)
-    new.__signature__ = inspect.Signature(parameters(spec.options) + [json_flag])  # type: ignore[attr-defined]
-    return reports_errors(new)
+    return command_function(new_command(), new, game_flag=False)
 
 
 @reports_errors
@@ -71,7 +64,7 @@ def status(game: GameOption = None, json_output: JsonOption = False) -> None:
     """Whose turn, the gardener die, rounds and every player's tracks."""
     loaded = load_game(game)
     if json_output:
-        print_json(table().status_of(loaded))
+        print_json(status_json(loaded.game, loaded.state, loaded.row.name))
         return
     console().print(registry.views(loaded.row.game).status_view(loaded.state, loaded.row.name))
 

@@ -39,19 +39,32 @@ def move_names() -> set[str]:
 
 
 def move_function(command: Command) -> Callable[..., None]:
-    """A typer command for `command`: its options as flags, then --game and --json."""
+    """A typer command for a move: its options as flags, then --game and --json."""
 
-    def run(**flags: Any) -> None:
-        game, json_output = flags.pop("game"), flags.pop("json_output")
-        result = table().act(game, command.name, options_of(flags))
-        print_result(result, json_output)
+    def run(options: dict[str, Any], game: str | None, json_output: bool) -> None:
+        print_result(table().act(game, command.name, options), json_output)
 
-    run.__name__ = command.name
-    run.__doc__ = escape(command.help)
-    extra = [inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, annotation=GameOption, default=None),
-             inspect.Parameter("json_output", inspect.Parameter.KEYWORD_ONLY, annotation=JsonOption, default=False)]
-    run.__signature__ = inspect.Signature(parameters(command.options) + extra)  # type: ignore[attr-defined]
-    return reports_errors(run)
+    return command_function(command, run)
+
+
+def command_function(command: Command, run: Callable[[dict[str, Any], str | None, bool], None],
+                     game_flag: bool = True) -> Callable[..., None]:
+    """A typer command for `command`: its options as flags, then --game (`game_flag`) and --json;
+    `run(options given, --game, --json)` does the work."""
+
+    def parsed(**flags: Any) -> None:
+        game = flags.pop("game_name") if game_flag else None
+        json_output = flags.pop("json_output")
+        run(options_of(flags), game, json_output)
+
+    parsed.__name__ = command.name
+    parsed.__doc__ = escape(command.help)
+    extra = [inspect.Parameter("json_output", inspect.Parameter.KEYWORD_ONLY, annotation=JsonOption, default=False)]
+    if game_flag:  # named apart from an option called "game" (new's GAME)
+        extra.insert(0, inspect.Parameter("game_name", inspect.Parameter.KEYWORD_ONLY, annotation=GameOption,
+                                          default=None))
+    parsed.__signature__ = inspect.Signature(parameters(command.options) + extra)  # type: ignore[attr-defined]
+    return reports_errors(parsed)
 
 
 def parameters(options: tuple[Option, ...]) -> list[inspect.Parameter]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple, Protocol
 
-from assistant.errors import UsageError
+from assistant.errors import IllegalMove, UsageError
 from assistant.games.houserules import Switch
 from assistant.games.rulebook import Rule
 
@@ -199,8 +199,12 @@ def parse_cell(text: str, what: str = "--at") -> tuple[int, int]:
     return r, c
 
 
-def find_command(commands: tuple[Command, ...], name: str, title: str) -> Command:
-    for command in commands:
-        if command.name == name:
-            return command
-    raise UsageError(f"{name!r} is not a move of {title} now (its moves now: {', '.join(c.name for c in commands)})")
+def find_command(commands: tuple[Command, ...], name: str) -> Command | None:
+    return next((c for c in commands if c.name == name), None)
+
+
+def refuse_while_owed(owed: list[Pending]) -> None:
+    """A turn does not end while a must is open: IllegalMove naming it and the command that settles it."""
+    for item in owed:
+        if item.must:
+            raise IllegalMove(item.rule, f"{item.who} must first {item.what} ({item.command}).")

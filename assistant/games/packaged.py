@@ -1,20 +1,38 @@
-"""The part of the game interface a game package answers from its own modules: an `engine`
-module (set-up, replay, records' headers, the turn line), a `notation` module and a `report`
-module (status and tally as data). A game class sets those three and adds what differs."""
+"""The part of the game interface a game package answers from its own modules: `engine` (set-up,
+replay, records' headers, the turn line), `notation`, `report` (status and tally as data),
+`moves` (what a command implies: `act`) and `owing` (what is still owed: `pending`). A game class
+sets those modules and adds what differs."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
 from assistant.games import events
-from assistant.games.interface import Outcome
+from assistant.games.interface import Acted, Outcome, Pending
 
 
 class PackagedGame:
     engine: ModuleType
     notation: ModuleType
     report: ModuleType
+    moves: ModuleType
+    owing: ModuleType
+
+    @property
+    def key(self) -> str:
+        return self.engine.KEY
+
+    @property
+    def title(self) -> str:
+        return self.engine.TITLE
+
+    def act(self, state: Any, command: str, options: Mapping[str, Any]) -> Acted:
+        return self.moves.act(state, command, options)
+
+    def pending(self, state: Any) -> list[Pending]:
+        return self.owing.pending(state)
 
     def new_state(self, setup: dict[str, Any]) -> Any:
         return self.engine.new_state(setup)

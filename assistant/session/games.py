@@ -6,7 +6,6 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from assistant.errors import GardenError
 from assistant.games import registry
 from assistant.games.interface import Acted, Game
 from assistant.session import history

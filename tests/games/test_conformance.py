@@ -95,8 +95,7 @@ def test_records_replay_through_the_table_and_undo_restores_status(key, tmp_path
 
 
 @pytest.mark.parametrize("key", GAMES)
-def test_pending_is_empty_whenever_next_succeeds(key, tmp_path):
-    table = Table(tmp_path)
+def test_pending_is_empty_whenever_next_succeeds(key):
     for path in records_of(key):
         record = notation.read(path.read_text(), path.name)
         game = registry.game(key)

@@ -7,17 +7,15 @@ from typing import Any
 
 from assistant.games.packaged import PackagedGame
 from assistant.games.cottage_garden import commands, engine, moves, notation, report
+from assistant.games.cottage_garden import pending as owing
 from assistant.games.cottage_garden.houserules import SWITCHES
-from assistant.games.cottage_garden.pending import pending
 from assistant.games.cottage_garden.rulebook import RULES
 from assistant.games.cottage_garden.state import GameState
-from assistant.games.interface import Acted, Command, Pending
+from assistant.games.interface import Command
 
 
 class CottageGarden(PackagedGame):
-    engine, notation, report = engine, notation, report
-    key = engine.KEY
-    title = engine.TITLE
+    engine, notation, report, moves, owing = engine, notation, report, moves, owing
     player_counts = (1, 2, 3, 4)  # 1: the solo variant
     switches = SWITCHES
     rules = RULES
@@ -36,12 +34,6 @@ class CottageGarden(PackagedGame):
         if state.over:
             return ()
         return commands.BOARD_MODE if state.setup.board_mode else commands.SCORE_MODE
-
-    def act(self, state: GameState, command: str, options: Mapping[str, Any]) -> Acted:
-        return moves.act(state, command, options)
-
-    def pending(self, state: GameState) -> list[Pending]:
-        return pending(state)
 
     def turn(self, state: GameState) -> dict[str, Any]:
         return {"player": state.current_player.name, "number": state.turn_number, "round": state.face,

@@ -43,12 +43,20 @@ def _score(state: GameState, o: Options, reasons: list[str]) -> list[dict[str, A
         raise UsageError("give the bed's counts: --pots N --cloches M" + (" (or --bed N in board mode)" if bed is None else ""))
     choice = {"orange": o["orange"], "blue": o["blue"]}
     if index is not None:
-        for colour, count in (("orange", pots), ("blue", cloches)):
-            if choice[colour] is None and count > 0:
-                best = advice.best_cube(state, index, colour, count)
-                choice[colour] = best.cube
-                reasons.append(f"Chosen: {best.reason}.")
+        choice = cubes_chosen(state, index, pots, cloches, choice, reasons, "Chosen")
     return events + [to_event(ScoreBed(player, pots, cloches, choice["orange"], choice["blue"], o["reward"], bed))]
+
+
+def cubes_chosen(state: GameState, index: int, pots: int, cloches: int, given: dict[str, int | None],
+                 reasons: list[str], why: str) -> dict[str, int | None]:
+    """The cube of each colour that moves: the one given, else the best one, said in `reasons`."""
+    choice = dict(given)
+    for colour, count in (("orange", pots), ("blue", cloches)):
+        if choice[colour] is None and count > 0:
+            best = advice.best_cube(state, index, colour, count)
+            choice[colour] = best.cube
+            reasons.append(f"{why}: {best.reason}.")
+    return choice
 
 
 def _refill(state: GameState, o: Options, reasons: list[str]) -> list[dict[str, Any]]:
@@ -130,13 +138,9 @@ def completed_scored(state: GameState, player: str, reasons: list[str]) -> list[
     while index is not None and (done := planting.complete_beds(state.beds[index])):
         number = done[0]
         pots, cloches = planting.counts(state.beds[index][number - 1])
-        cubes = {}
-        for colour, count in (("orange", pots), ("blue", cloches)):
-            if count:
-                choice = advice.best_cube(state, index, colour, count)
-                cubes[colour] = choice.cube
-                reasons.append(f"Bed {number} scores: {choice.reason}.")
-        action = ScoreBed(state.players[index].name, pots, cloches, cubes.get("orange"), cubes.get("blue"),
+        cubes = cubes_chosen(state, index, pots, cloches, {"orange": None, "blue": None}, reasons,
+                             f"Bed {number} scores")
+        action = ScoreBed(state.players[index].name, pots, cloches, cubes["orange"], cubes["blue"],
                           reward=index != state.current, bed=number)
         state = rules.apply(state, action).state
         events.append(to_event(action))

@@ -13,7 +13,7 @@ from assistant.games.cottage_garden.actions import (
 )
 from assistant.games.cottage_garden.checks import must_pay_first, player_index, require_current
 from assistant.games.cottage_garden.pending import pending
-from assistant.games.interface import Outcome
+from assistant.games.interface import Outcome, refuse_while_owed
 from assistant.games.cottage_garden.state import BEEHIVES, GameState, PassedTurn, Player, Setup, TurnState
 from assistant.games.cottage_garden.tracks import COLOURS, CUBES_PER_COLOUR, TOP, Colour
 
@@ -316,9 +316,7 @@ def _withdraw(state: GameState, action: Withdraw) -> Outcome:
 
 
 def _next(state: GameState, action: NextTurn) -> Outcome:
-    for owed in pending(state):
-        if owed.must:
-            raise IllegalMove(owed.rule, f"{owed.who} must first {owed.what} ({owed.command}).")
+    refuse_while_owed(pending(state))
     must_pay_first(state)
     notes: list[str] = []
     player = state.current_player

@@ -7,17 +7,15 @@ from typing import Any
 
 from assistant.games.packaged import PackagedGame
 from assistant.games.indian_summer import commands, engine, moves, notation, report
+from assistant.games.indian_summer import pending as owing
 from assistant.games.indian_summer.houserules import SWITCHES
-from assistant.games.indian_summer.pending import pending
 from assistant.games.indian_summer.rulebook import RULES
 from assistant.games.indian_summer.state import GameState
-from assistant.games.interface import Acted, Command, Pending
+from assistant.games.interface import Command
 
 
 class IndianSummer(PackagedGame):
-    engine, notation, report = engine, notation, report
-    key = engine.KEY
-    title = engine.TITLE
+    engine, notation, report, moves, owing = engine, notation, report, moves, owing
     player_counts = (1, 2, 3, 4)  # 1: the solo variant
     switches = SWITCHES
     rules = RULES
@@ -37,12 +35,6 @@ class IndianSummer(PackagedGame):
         if state.setup.solo and not state.dealt:
             return (commands.DEAL,)
         return tuple(c for c in commands.ALL if c is not commands.DEAL)
-
-    def act(self, state: GameState, command: str, options: Mapping[str, Any]) -> Acted:
-        return moves.act(state, command, options)
-
-    def pending(self, state: GameState) -> list[Pending]:
-        return pending(state)
 
     def turn(self, state: GameState) -> dict[str, Any]:
         return {"player": state.current_player.name, "number": state.turn_number, "main": state.turn.main,

@@ -15,7 +15,7 @@ from assistant.games.indian_summer.actions import (
     Squirrel,
 )
 from assistant.games.indian_summer.state import GameState, Player, Setup, SoloResult, TurnState
-from assistant.games.interface import Outcome
+from assistant.games.interface import Outcome, refuse_while_owed
 from assistant.games.indian_summer.pending import SOLO_ROUNDS, in_final_turn, pending, refill_example
 from assistant.games.indian_summer.supply import (
     ANIMAL_SIZE, ANIMALS, LEAF_SIZE, LEAF_TOTAL, PATH_SIZE, PRINTED, REGIONS, RING_LOW, STACK_TOKEN,
@@ -720,9 +720,7 @@ def _solo_round_start(state: GameState) -> tuple[GameState, list[str]]:
 
 
 def _next(state: GameState, action: NextTurn) -> tuple[GameState, list[str]]:
-    for owed in pending(state):
-        if owed.must:
-            raise IllegalMove(owed.rule, f"{owed.who} must first {owed.what} ({owed.command}).")
+    refuse_while_owed(pending(state))
     player = state.current_player
     notes: list[str] = []
     if state.setup.solo:
