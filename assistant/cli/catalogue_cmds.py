@@ -32,12 +32,14 @@ TileGameOption = Annotated[TileGame | None, typer.Option(
                    "(leaf tiles G1-R29 and animal kinds i3, l3, i4, o, t, z, l).")]
 
 
-def register(app: typer.Typer) -> None:
-    _group(app, "tiles", tiles, define_tile,
-           "Every game's tiles: Cottage Garden's flower tiles, or (--game indian-summer) Indian Summer's "
-           "leaf tiles and animal kinds; shapes, symbols or holes, what is unknown. "
-           "Define one from your box: garden tiles define ID SHAPE [--game indian-summer].")
-    _group(app, "beds", beds, define_bed, "The Cottage Garden flower-bed sides and their printed symbols.")
+def register(app: typer.Typer, only: str | None = None) -> None:
+    if only in (None, "tiles"):
+        _group(app, "tiles", tiles, define_tile,
+               "Every game's tiles: Cottage Garden's flower tiles, or (--game indian-summer) Indian Summer's "
+               "leaf tiles and animal kinds; shapes, symbols or holes, what is unknown. "
+               "Define one from your box: garden tiles define ID SHAPE [--game indian-summer].")
+    if only in (None, "beds"):
+        _group(app, "beds", beds, define_bed, "The Cottage Garden flower-bed sides and their printed symbols.")
 
 
 def register_indian(app: typer.Typer) -> None:

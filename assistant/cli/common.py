@@ -27,7 +27,7 @@ def load_game(game: str | None) -> Any:
 
 
 def console() -> Console:
-    return Console(highlight=False, soft_wrap=False)
+    return Console(highlight=False, soft_wrap=False, emoji=False)  # no :codes: in our text; saves their table
 
 
 def print_json(data: Any) -> None:

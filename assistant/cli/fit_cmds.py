@@ -22,9 +22,10 @@ from assistant.errors import UsageError
 DEFAULT_TEXT_LIMIT = 5
 
 
-def register(app: typer.Typer) -> None:
-    app.command("fit")(fit)
-    app.command("advise")(advise)
+def register(app: typer.Typer, only: str | None = None) -> None:
+    for command in (fit, advise):
+        if only in (None, command.__name__):
+            app.command(command.__name__)(command)
 
 
 @reports_errors

@@ -14,16 +14,17 @@ from assistant.errors import GardenError
 from assistant.games import registry
 from assistant.games.interface import NEXT
 from assistant.play import new_command, status_json
-from assistant.session import history, notation
+from assistant.session import history
 
 
-def register(app: typer.Typer) -> None:
-    app.command("new")(_new_function())
-    for command in (games, status, tally):
-        app.command(command.__name__)(command)
-    app.command("next")(move_function(NEXT))
-    for command in (undo, redo, export, replay, rules):
-        app.command(command.__name__)(command)
+def register(app: typer.Typer, only: str | None = None) -> None:
+    """The shared commands, or just `only` (`new` and `next` are built from every game's
+    declarations: not for `garden status`, whose start-up is benchmarked)."""
+    built = {"new": _new_function, "next": lambda: move_function(NEXT)}
+    plain = {c.__name__: c for c in (games, status, tally, undo, redo, export, replay, rules)}
+    for name in ("new", "games", "status", "tally", "next", "undo", "redo", "export", "replay", "rules"):
+        if only is None or only == name:
+            app.command(name)(built[name]() if name in built else plain[name])
 
 
 def _new_function():
@@ -123,6 +124,8 @@ def export(
 ) -> None:
     """Write the game record (docs/notation.md), or JSON with --json."""
     loaded = load_game(game)
+    from assistant.session import notation
+
     record = notation.Record(loaded.row.game, loaded.row.name, loaded.row.setup, history.actions_of(loaded.moves))
     text = notation.write_json(record) if json_output else notation.write_text(record)
     if file is None:
@@ -146,6 +149,8 @@ def replay(
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise GardenError(f"cannot read {file}: {getattr(err, 'strerror', None) or err}") from None
+    from assistant.session import notation
+
     record = notation.read(text, str(file))
     eng = registry.game(record.game)
     state = eng.replay(record.setup, record.actions)

@@ -26,12 +26,13 @@ _TYPES: dict[str, Any] = {"str": str, "int": int, "bool": bool, "list[str]": lis
 def register(app: typer.Typer, only: str | None = None) -> None:
     """Each game's moves in a help panel of its title (`only`: just that command, for start-up)."""
     seen: set[str] = {"next"}  # the turn's end is one of the shared commands (game_cmds)
-    for key, entry in registry.GAMES.items():
-        for command in registry.game(key).commands():
+    for key in registry.GAMES:
+        game = registry.game(key)
+        for command in game.commands():
             if command.name in seen or (only is not None and command.name != only):
                 continue
             seen.add(command.name)
-            app.command(command.name, rich_help_panel=entry.title)(move_function(command))
+            app.command(command.name, rich_help_panel=game.title)(move_function(command))
 
 
 def move_names() -> set[str]:

@@ -285,9 +285,8 @@ def markers(
           "the calibrated grid, then clockwise). `garden check` uses them when it cannot find the board alone.")
 
 
-def register(app: typer.Typer) -> None:
-    """Adds the photo commands to the app."""
-    app.command("calibrate")(reports_errors(calibrate))
-    app.command("boards")(reports_errors(boards))
-    app.command("check")(reports_errors(check))
-    app.command("markers")(reports_errors(markers))
+def register(app: typer.Typer, only: str | None = None) -> None:
+    """Adds the photo commands (or just `only`) to the app."""
+    for command in (calibrate, boards, check, markers):
+        if only in (None, command.__name__):
+            app.command(command.__name__)(reports_errors(command))

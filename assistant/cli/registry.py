@@ -30,8 +30,8 @@ def _game_cli(entry: games.Entry) -> ModuleType:
 def register_all(app, command: str | None = None) -> None:
     """Register the module(s) that hold `command`, or everything when it is None or unknown."""
     shared = [m for m, names in COMMANDS.items() if command in names]
-    if shared:
-        importlib.import_module(f"assistant.cli.{shared[0]}").register(app)
+    if shared:  # only the command asked for is built (game_cmds builds new and next from every game)
+        importlib.import_module(f"assistant.cli.{shared[0]}").register(app, only=command)
         return
     extras = [e for e in games.GAMES.values() if e.cli and command in _game_cli(e).COMMANDS]
     if extras:
@@ -59,4 +59,10 @@ def all_commands() -> set[str]:
 
 
 def is_command(name: str | None) -> bool:
-    return name is not None and name in all_commands()
+    """Whether `garden NAME` is a command; the shared table first, so a shared command (status)
+    loads no game's command-line module."""
+    if name is None:
+        return False
+    if any(name in commands for commands in COMMANDS.values()):
+        return True
+    return name in all_commands()

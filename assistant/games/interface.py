@@ -95,6 +95,7 @@ class Game(Protocol):
 
     key: str
     title: str
+    package: str  # the game's package: its code stamps the state snapshots kept (session/snapshots.py)
     player_counts: tuple[int, ...]
     switches: tuple[Switch, ...]
     rules: tuple[Rule, ...]

@@ -1,10 +1,14 @@
 """The part of the game interface a game package answers from its own modules: `engine` (set-up,
 replay, records' headers, the turn line), `notation`, `report` (status and tally as data),
-`moves` (what a command implies: `act`) and `owing` (what is still owed: `pending`). A game class
-sets those modules and adds what differs."""
+`moves` (what a command implies: `act`) and `pending` (what is still owed). A game class names
+its package and adds what differs.
+
+The modules are imported when first used: listing a game's commands or title (every `garden`
+call's help panels and command table) must not load its rules (start-up is benchmarked)."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
@@ -14,25 +18,29 @@ from assistant.games.interface import Acted, Outcome, Pending
 
 
 class PackagedGame:
-    engine: ModuleType
-    notation: ModuleType
-    report: ModuleType
-    moves: ModuleType
-    owing: ModuleType
+    package: str  # the game's package, e.g. "assistant.games.cottage_garden"
+
+    def module(self, name: str) -> ModuleType:
+        """A module of the game's package, imported on first use."""
+        return importlib.import_module(f"{self.package}.{name}")
 
     @property
-    def key(self) -> str:
-        return self.engine.KEY
+    def engine(self) -> ModuleType:
+        return self.module("engine")
 
     @property
-    def title(self) -> str:
-        return self.engine.TITLE
+    def notation(self) -> ModuleType:
+        return self.module("notation")
+
+    @property
+    def report(self) -> ModuleType:
+        return self.module("report")
 
     def act(self, state: Any, command: str, options: Mapping[str, Any]) -> Acted:
-        return self.moves.act(state, command, options)
+        return self.module("moves").act(state, command, options)
 
     def pending(self, state: Any) -> list[Pending]:
-        return self.owing.pending(state)
+        return self.module("pending").pending(state)
 
     def new_state(self, setup: dict[str, Any]) -> Any:
         return self.engine.new_state(setup)

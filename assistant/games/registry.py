@@ -16,15 +16,14 @@ from assistant.games.interface import Game
 
 class Entry(NamedTuple):
     package: str  # the game package: its `game` module holds GAME
-    title: str  # for help panels, without importing the game
     views: str  # rich views: setup_view, status_view, tally_view
     cli: str | None = None  # a command-line module of the game's own (register(app), COMMANDS)
 
 
 GAMES: dict[str, Entry] = {
-    "cottage-garden": Entry("assistant.games.cottage_garden", "Cottage Garden", "assistant.render.cottage",
+    "cottage-garden": Entry("assistant.games.cottage_garden", "assistant.render.cottage",
                             "assistant.cli.cottage_cmds"),
-    "indian-summer": Entry("assistant.games.indian_summer", "Indian Summer", "assistant.render.indian_summer",
+    "indian-summer": Entry("assistant.games.indian_summer", "assistant.render.indian_summer",
                            "assistant.cli.indian_cmds"),
 }
 

@@ -101,8 +101,9 @@ def status_view(state: GameState, name: str) -> Panel:
         info.append(_phase_hint(state), style="italic")
     top = Table.grid(padding=(0, 4))
     top.add_row(nursery(state), info)
+    # a Text title: a str one is read as markup, loading rich's emoji table on every status
     title = f"Cottage Garden · {name}" + (" · solo" if state.setup.solo else "")
-    return Panel(Group(top, Text(""), players_table(state)), title=title, title_align="left")
+    return Panel(Group(top, Text(""), players_table(state)), title=Text(title), title_align="left")
 
 
 def _phase_hint(state: GameState) -> str:

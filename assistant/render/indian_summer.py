@@ -76,8 +76,9 @@ def status_view(state: GameState, name: str) -> Panel:
                         + f" (garden path NAME {refill_example(state.setup)})", style="bold")
     sup = (f"Supply: {held(state.supply)} · squirrels {state.squirrels_left} · animals {state.animals_left} · "
            f"stack tokens: {', '.join(f'{k.upper()} {supply.STACK_TOKEN[k]}' for k in state.stacks) or 'none'}")
+    # a Text title: a str one is read as markup, loading rich's emoji table on every status
     title = f"Indian Summer · {name}" + (" · solo" if state.setup.solo else "")
-    return Panel(Group(info, Text(sup, style="dim"), Text(""), players_table(state)), title=title, title_align="left")
+    return Panel(Group(info, Text(sup, style="dim"), Text(""), players_table(state)), title=Text(title), title_align="left")
 
 
 def setup_view(state: GameState, name: str) -> Panel:

@@ -1,4 +1,8 @@
-"""Loading a game (the replay of its log) and recording a command, each one transaction."""
+"""Loading a game and recording a command, each one transaction.
+
+A game is its log; the state after the last command is kept beside it (snapshots.py), written
+in the same transaction, so reading a game does not replay the log. Undo, redo, a record's
+import and every snapshot that is not current replay the log, every event checked."""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from typing import Any, NamedTuple
 
 from assistant.games import registry
 from assistant.games.interface import Acted, Game
-from assistant.session import history
+from assistant.session import history, snapshots
 from assistant.session.store import GameRow, Store
 
 _GAME_NAME = re.compile(r"^\w[\w-]{0,39}$")
@@ -29,11 +33,35 @@ class Loaded(NamedTuple):
         return registry.game(self.row.game)
 
 
-def _load(store: Store, db: Any, name: str | None) -> Loaded:
+def _load(store: Store, db: Any, name: str | None, kept: bool = True) -> Loaded:
+    """The game: its state from the kept snapshot when `kept` and it is current, else replayed
+    from the log, every event checked."""
     row = store.find(name)
-    moves, undone = history.effective(store.events(db, row.id))
-    state = registry.game(row.game).replay(row.setup, history.actions_of(moves))
+    entries = store.events(db, row.id)
+    moves, undone = history.effective(entries)
+    game = registry.game(row.game)
+    state = _kept_state(store, db, row, game, len(entries)) if kept else None
+    if state is None:
+        state = game.replay(row.setup, history.actions_of(moves))
     return Loaded(row, state, moves, undone)
+
+
+def _kept_state(store: Store, db: Any, row: GameRow, game: Game, seq: int) -> Any:
+    """The snapshot's state when it was taken after entry `seq` by this code; None otherwise."""
+    kept = store.snapshot(db, row.id)
+    if kept is None or kept[0] != seq or kept[1] != snapshots.stamp(game.package):
+        return None
+    try:
+        return snapshots.loads(kept[2])
+    except Exception:  # damaged or unreadable: replaying the log rebuilds it
+        return None
+
+
+def _keep(store: Store, db: Any, loaded: Loaded) -> Loaded:
+    """Inside a transaction: keep the state after the log's last entry."""
+    seq = len(store.events(db, loaded.row.id))
+    store.keep_snapshot(db, loaded.row.id, seq, snapshots.stamp(loaded.game.package), snapshots.dumps(loaded.state))
+    return loaded
 
 
 def load(store: Store, name: str | None) -> Loaded:
@@ -44,7 +72,7 @@ def create(store: Store, game: str, name: str, setup: dict[str, Any]) -> Loaded:
     registry.game(game).new_state(setup)  # refuses an impossible set-up before anything is written
     with store.transaction() as db:
         store.create(db, name, game, setup)
-        return _load(store, db, name)
+        return _keep(store, db, _load(store, db, name, kept=False))
 
 
 def record(store: Store, name: str | None, make: Callable[[Loaded], Acted]) -> tuple[Loaded, list[str]]:
@@ -60,17 +88,17 @@ def record(store: Store, name: str | None, make: Callable[[Loaded], Acted]) -> t
             notes.extend(outcome.notes)
         entry = {"type": history.MOVE, "actions": list(acted.events)}
         store.append(db, loaded.row.id, [entry])
-        return Loaded(loaded.row, state, loaded.moves + [entry], []), notes
+        return _keep(store, db, Loaded(loaded.row, state, loaded.moves + [entry], [])), notes
 
 
 def step_history(store: Store, name: str | None, kind: str, steps: int) -> Loaded:
-    """Undo or redo `steps` whole commands."""
+    """Undo or redo `steps` whole commands; the state after is replayed, every event checked."""
     with store.transaction() as db:
         loaded = _load(store, db, name)
         available = len(loaded.moves) if kind == history.UNDO else len(loaded.undone)
         history.check_steps(kind, steps, available)
         store.append(db, loaded.row.id, [{"type": kind, "steps": steps}])
-        return _load(store, db, loaded.row.name)
+        return _keep(store, db, _load(store, db, loaded.row.name, kept=False))
 
 
 def import_record(store: Store, record: Any, name: str) -> Loaded:
@@ -79,4 +107,4 @@ def import_record(store: Store, record: Any, name: str) -> Loaded:
     with store.transaction() as db:
         game_id = store.create(db, name, record.game, {**record.setup, "name": name})
         store.append(db, game_id, [{"type": history.MOVE, "actions": [a]} for a in record.actions])
-        return _load(store, db, name)
+        return _keep(store, db, _load(store, db, name, kept=False))

@@ -42,6 +42,15 @@ CREATE TABLE IF NOT EXISTS events (
     PRIMARY KEY (game_id, seq)
 );
 """
+#: the state after the log's entry `seq` (session/snapshots.py); added to stores made before it
+#: when they are next written
+_SNAPSHOTS = """
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    stamp TEXT NOT NULL,
+    body BLOB NOT NULL
+)"""
 
 
 class GameRow(NamedTuple):
@@ -72,7 +81,7 @@ class Store:
         tables = {r[0] for r in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if not tables:
             with self.transaction():
-                for statement in filter(str.strip, _SCHEMA.split(";")):
+                for statement in [*filter(str.strip, _SCHEMA.split(";")), _SNAPSHOTS]:
                     self._db.execute(statement)
                 self._db.execute("INSERT INTO meta VALUES ('app', ?), ('schema', ?)", (APP_ID, str(SCHEMA_VERSION)))
             return
@@ -124,6 +133,21 @@ class Store:
         conn = db or self._db
         rows = conn.execute("SELECT body FROM events WHERE game_id = ? ORDER BY seq", (game_id,))
         return [json.loads(r[0]) for r in rows]
+
+    def snapshot(self, db: sqlite3.Connection | None, game_id: int) -> tuple[int, str, bytes] | None:
+        """(seq, stamp, body) of the game's kept state, or None (none kept, or a store made before them)."""
+        conn = db or self._db
+        try:
+            row = conn.execute("SELECT seq, stamp, body FROM snapshots WHERE game_id = ?", (game_id,)).fetchone()
+        except sqlite3.OperationalError:  # no snapshots table yet
+            return None
+        return None if row is None else (int(row[0]), str(row[1]), bytes(row[2]))
+
+    def keep_snapshot(self, db: sqlite3.Connection, game_id: int, seq: int, stamp: str, body: bytes) -> None:
+        """Inside a transaction: the state after entry `seq`, replacing the one kept before."""
+        db.execute(_SNAPSHOTS)
+        db.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, stamp, body) VALUES (?, ?, ?, ?)",
+                   (game_id, seq, stamp, body))
 
     def append(self, db: sqlite3.Connection, game_id: int, events: list[dict[str, Any]]) -> None:
         """Inside a transaction: events at the end of the game's log."""

@@ -1,9 +1,12 @@
-"""Cottage Garden's moves and the options of its `garden new`, as data (faces draw their
-flags and forms from these; moves.py gives them their meaning)."""
+"""Cottage Garden's key and title, its moves and the options of its `garden new`, as data (faces draw
+their flags and forms from these; moves.py gives the moves their meaning)."""
 
 from __future__ import annotations
 
 from assistant.games.interface import NEXT, Command, Option
+
+KEY = "cottage-garden"
+TITLE = "Cottage Garden"
 
 _CUBE = "Which cube moves (1-3); default: the best one."
 _GAME_BED = Option("bed", "int", "Board mode: which bed (1 or 2).", required=True, low=1, high=2)

@@ -9,12 +9,11 @@ from typing import Any
 from assistant.errors import GardenError
 from assistant.games import events, houserules
 from assistant.games.cottage_garden import actions, rules
+from assistant.games.cottage_garden.commands import TITLE
 from assistant.games.cottage_garden.houserules import SWITCHES
 from assistant.games.interface import Outcome
 from assistant.games.cottage_garden.state import GameState, Setup
 
-KEY = "cottage-garden"
-TITLE = "Cottage Garden"
 
 
 def setup_from_dict(data: dict[str, Any]) -> Setup:

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.games.packaged import PackagedGame
-from assistant.games.cottage_garden import commands, engine, moves, notation, report
-from assistant.games.cottage_garden import pending as owing
+from assistant.games.cottage_garden import commands
 from assistant.games.cottage_garden.houserules import SWITCHES
 from assistant.games.cottage_garden.rulebook import RULES
-from assistant.games.cottage_garden.state import GameState
 from assistant.games.interface import Command
+
+if TYPE_CHECKING:  # the state's module is loaded with the rules, not to list commands
+    from assistant.games.cottage_garden.state import GameState
 
 
 class CottageGarden(PackagedGame):
-    engine, notation, report, moves, owing = engine, notation, report, moves, owing
+    package = "assistant.games.cottage_garden"
+    key = commands.KEY
+    title = commands.TITLE
     player_counts = (1, 2, 3, 4)  # 1: the solo variant
     switches = SWITCHES
     rules = RULES
@@ -25,8 +28,9 @@ class CottageGarden(PackagedGame):
         board = [options.get(k) for k in ("bed", "public_bed", "nursery", "queue")]
         if not options.get("board_mode") and not any(board):
             return {}
-        return engine.board_setup(list(options["players"]), options.get("bed") or [], options.get("public_bed"),
-                                  bool(options.get("board_mode")), options.get("nursery"), options.get("queue"))
+        return self.engine.board_setup(list(options["players"]), options.get("bed") or [],
+                                       options.get("public_bed"), bool(options.get("board_mode")),
+                                       options.get("nursery"), options.get("queue"))
 
     def commands(self, state: GameState | None = None) -> tuple[Command, ...]:
         if state is None:
@@ -37,7 +41,7 @@ class CottageGarden(PackagedGame):
 
     def turn(self, state: GameState) -> dict[str, Any]:
         return {"player": state.current_player.name, "number": state.turn_number, "round": state.face,
-                "final_round": state.final_round, "over": state.over, "summary": engine.turn_summary(state)}
+                "final_round": state.final_round, "over": state.over, "summary": self.engine.turn_summary(state)}
 
 
 GAME = CottageGarden()

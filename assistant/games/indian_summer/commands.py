@@ -1,5 +1,5 @@
-"""Indian Summer's moves and the options of its `garden new`, as data (faces draw their
-flags and forms from these; moves.py gives them their meaning).
+"""Indian Summer's key and title, its moves and the options of its `garden new`, as data (faces draw
+their flags and forms from these; moves.py gives the moves their meaning).
 
 Main actions (one a turn): leaf, squirrel, mushroom, feather. Special actions: blueberry,
 nut, exchange. Reports: region (completed), animal (placed), path (refill of an emptied
@@ -10,6 +10,9 @@ red (r). Treasures: blueberry, nut, mushroom, feather. Regions: 1-6.
 from __future__ import annotations
 
 from assistant.games.interface import NEXT, Command, Option
+
+KEY = "indian-summer"
+TITLE = "Indian Summer"
 
 NEW_OPTIONS: tuple[Option, ...] = (
     Option("board_mode", "bool", "Track every cell of each woodland board.", default=False),

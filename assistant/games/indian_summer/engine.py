@@ -9,12 +9,11 @@ from typing import Any
 from assistant.errors import GardenError
 from assistant.games import events, houserules
 from assistant.games.indian_summer import actions, rules
+from assistant.games.indian_summer.commands import TITLE
 from assistant.games.indian_summer.houserules import SWITCHES
 from assistant.games.interface import Outcome
 from assistant.games.indian_summer.state import GameState, Setup
 
-KEY = "indian-summer"
-TITLE = "Indian Summer"
 
 
 def setup_from_dict(data: dict[str, Any]) -> Setup:

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.games.packaged import PackagedGame
-from assistant.games.indian_summer import commands, engine, moves, notation, report
-from assistant.games.indian_summer import pending as owing
+from assistant.games.indian_summer import commands
 from assistant.games.indian_summer.houserules import SWITCHES
 from assistant.games.indian_summer.rulebook import RULES
-from assistant.games.indian_summer.state import GameState
 from assistant.games.interface import Command
+
+if TYPE_CHECKING:  # the state's module is loaded with the rules, not to list commands
+    from assistant.games.indian_summer.state import GameState
 
 
 class IndianSummer(PackagedGame):
-    engine, notation, report, moves, owing = engine, notation, report, moves, owing
+    package = "assistant.games.indian_summer"
+    key = commands.KEY
+    title = commands.TITLE
     player_counts = (1, 2, 3, 4)  # 1: the solo variant
     switches = SWITCHES
     rules = RULES
@@ -24,8 +27,8 @@ class IndianSummer(PackagedGame):
     def setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
         if not options.get("board_mode") and not options.get("bed"):
             return {}
-        return engine.board_setup(list(options["players"]), options.get("bed") or [], None,
-                                  bool(options.get("board_mode")))
+        return self.engine.board_setup(list(options["players"]), options.get("bed") or [], None,
+                                       bool(options.get("board_mode")))
 
     def commands(self, state: GameState | None = None) -> tuple[Command, ...]:
         if state is None:
@@ -38,7 +41,7 @@ class IndianSummer(PackagedGame):
 
     def turn(self, state: GameState) -> dict[str, Any]:
         return {"player": state.current_player.name, "number": state.turn_number, "main": state.turn.main,
-                "over": state.over, "summary": engine.turn_summary(state)}
+                "over": state.over, "summary": self.engine.turn_summary(state)}
 
 
 GAME = IndianSummer()
