@@ -5,8 +5,8 @@ A snapshot is trusted only when it was taken after the log's last entry and by t
 rules code: its stamp names the files of the game's package and of the shared code its state
 is built from (games/, grid/), with their sizes and modification times. A snapshot that is missing, stale, of other code or
 unreadable is ignored, and the state is rebuilt by replaying the log, every event checked.
-Unpickling admits only the assistant's own classes and functions, never code a damaged or
-foreign file names.
+Unpickling admits only the classes of the games' and the grid's modules (and the one function
+that makes a read-only mapping), never other code a damaged or foreign file names.
 """
 
 from __future__ import annotations
@@ -50,14 +50,22 @@ def stamp(package: str) -> str:
     return f"{zlib.crc32(text.encode()):08x}-{len(files)}"
 
 
+#: where the classes a game's state is made of live
+_STATE_MODULES = ("assistant.games.", "assistant.grid.")
+
+
 def dumps(state: Any) -> bytes:
     return pickle.dumps(state, protocol=PROTOCOL)
 
 
 class _OwnClasses(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
-        if module.startswith("assistant.") and not name.startswith("_"):
-            return super().find_class(module, name)
+        if module == __name__ and name == "frozen_mapping":
+            return frozen_mapping
+        if module.startswith(_STATE_MODULES) and not name.startswith("_"):
+            found = super().find_class(module, name)
+            if isinstance(found, type):  # a state's class: building one runs none of our code's effects
+                return found
         raise pickle.UnpicklingError(f"a snapshot may not name {module}.{name}")
 
 

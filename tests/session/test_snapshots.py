@@ -79,3 +79,10 @@ def test_a_store_made_before_snapshots_reads_and_gains_them(tmp_path):
     assert table.status("g") == expected
     table.undo("g", 1)
     assert _kept(tmp_path)[0] == 3  # kept again, after the undo entry
+
+
+def test_only_state_classes_are_admitted():
+    from assistant.session import store
+
+    with pytest.raises(pickle.UnpicklingError):  # an assistant function, not a state's class
+        snapshots.loads(pickle.dumps(store.open_store))
