@@ -11,9 +11,9 @@ import cv2
 import numpy as np
 
 from assistant.vision import symbols
-from assistant.vision.cells import cell_pixels
 from assistant.vision.gridbend import paper_ratio, straightened
 from assistant.vision.imageio import to_grey
+from assistant.vision.rectified import cell_pixels
 
 
 def _lab_means(cells_bgr: np.ndarray) -> np.ndarray:

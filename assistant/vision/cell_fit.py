@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from assistant.vision.rectified import neighbours
+
 
 def predict_margin(X: np.ndarray, feat: np.ndarray, thr: np.ndarray, leaf: np.ndarray, base: float) -> np.ndarray:
     """X: n x F. feat/thr: trees x (2**depth - 1); leaf: trees x 2**depth. Returns the log-odds.
@@ -107,7 +109,6 @@ def fit_stages(photos: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray
     Returns (stage 1 model, stage 2 model, stage 2 extra names)."""
     import zlib
 
-    from assistant.vision.cells import neighbour_features
 
     def flat(a):
         return np.concatenate([v.reshape(v.shape[0] * v.shape[1], *v.shape[2:]) for v in a])
@@ -156,3 +157,30 @@ def probability(model: dict[str, np.ndarray], X: np.ndarray, names: list[str], s
     m = predict_margin(flat, model["FEAT" + stage], model["THR" + stage], model["LEAF" + stage],
                        float(model["BASE" + stage]))
     return (1 / (1 + np.exp(-m))).reshape(X.shape[:-1])
+
+
+def neighbour_features(p1: np.ndarray, sides: np.ndarray) -> tuple[np.ndarray, list[str]]:
+    """Second-stage measures: the first stage's P(covered) of the cell and of its neighbours
+    (the frame counts as open), and each side's evidence split by what lies beyond that side.
+
+    A tile's overhang, outline and shadow reach into an open cell only on the sides that face
+    a covered neighbour; a covered cell differs from the board on its open-facing sides too;
+    a hole (a leaf tile's cut-out) is ringed by cells of the same tile."""
+    q = np.clip(p1, 1e-4, 1 - 1e-4)
+    nbp = neighbours(q.astype(np.float32), 0.0)
+    facing_tile = nbp >= 0.5
+    f: dict[str, np.ndarray] = {
+        "s1_logit": np.log(q / (1 - q)),
+        "nbp_max": nbp.max(axis=-1),
+        "nbp_min": nbp.min(axis=-1),
+        "nbp_sum": nbp.sum(axis=-1),
+    }
+    for k, name in enumerate(("band", "edge", "cont", "border")):
+        v = sides[..., k]
+        hi, lo = v.max(axis=-1), v.min(axis=-1)
+        # strongest / weakest evidence on sides facing open cells (or the frame), and facing tiles
+        f[f"{name}_open_max"] = np.where(facing_tile, lo[..., None] - 1.0, v).max(axis=-1)
+        f[f"{name}_open_min"] = np.where(facing_tile, hi[..., None] + 1.0, v).min(axis=-1)
+        f[f"{name}_tile_max"] = np.where(facing_tile, v, lo[..., None] - 1.0).max(axis=-1)
+    names = list(f)
+    return np.stack([f[k] for k in names], axis=-1).astype(np.float32), names

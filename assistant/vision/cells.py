@@ -51,6 +51,9 @@ import numpy as np
 from assistant.vision import cell_fit, cell_net, cell_rings, finewarp, framefit, symbols
 from assistant.vision.imageio import TARGET_LONG_SIDE, to_grey
 from assistant.vision.profile import BoardProfile
+from assistant.vision.rectified import (
+    cell_view, frame_boxes, neighbours, norm_xcorr, stack_highpass, warp_to_ref,
+)
 
 #: ref-blur candidates (reference pixels) tried to match the photo's sharpness
 BLUR_SIGMAS = (0.0, 1.0, 2.0, 3.0, 4.5, 6.0)
@@ -64,26 +67,6 @@ SURE_LOW, SURE_HIGH = 0.2, 0.8
 
 def _lab(img: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(img.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
-
-
-def _cells(a: np.ndarray, m: int, rows: int, cols: int, s: int) -> np.ndarray:
-    """rows x cols x s x s (x k) view of the grid part of a reference-sized image."""
-    g = a[m : m + rows * s, m : m + cols * s]
-    return g.reshape(rows, s, cols, s, *a.shape[2:]).swapaxes(1, 2)
-
-
-def cell_pixels(a: np.ndarray, m: int, rows: int, cols: int, s: int, inset: int) -> np.ndarray:
-    """rows x cols x k (x channels) array of each cell's pixels, inset on every side."""
-    b = _cells(a, m, rows, cols, s)[:, :, inset : s - inset, inset : s - inset]
-    return b.reshape(rows, cols, -1, *a.shape[2:])
-
-
-def norm_xcorr(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    a = a - a.mean(axis=-1, keepdims=True)
-    b = b - b.mean(axis=-1, keepdims=True)
-    num = (a * b).sum(axis=-1)
-    den = np.sqrt((a * a).sum(axis=-1) * (b * b).sum(axis=-1)) + 1e-6
-    return num / den
 
 
 class _Geometry:
@@ -122,31 +105,15 @@ def _mean_in(cells: np.ndarray, mask: np.ndarray) -> np.ndarray:
 
 
 def _blocks_lab_mean(lab: np.ndarray, m, rows, cols, s, mask) -> np.ndarray:
-    c = _cells(lab, m, rows, cols, s)
+    c = cell_view(lab, m, rows, cols, s)
     return c[:, :, mask].mean(axis=2)
-
-
-def _frame_boxes(prof: BoardProfile, valid: np.ndarray) -> list[tuple[slice, slice]]:
-    """Cell-long blocks of the frame margin that the reference fully shows (tiles never cover
-    the frame: it shows the board's sharpness however full the board is)."""
-    s, m = prof.cell, prof.margin_px
-    W, H = prof.reference_size
-    boxes = []
-    for c in range(prof.cols):
-        x0 = m + c * s
-        boxes += [(x0, 0, x0 + s, m), (x0, H - m, x0 + s, H)]
-    for r in range(prof.rows):
-        y0 = m + r * s
-        boxes += [(0, y0, m, y0 + s), (W - m, y0, W, y0 + s)]
-    return [(slice(y0, y1), slice(x0, x1)) for x0, y0, x1, y1 in boxes
-            if x1 - x0 >= 3 and y1 - y0 >= 3 and valid[y0:y1, x0:x1].all()]
 
 
 def _frame_blocks(a: np.ndarray, valid: np.ndarray, prof: BoardProfile):
     """Mean of cell-wide blocks of the frame margin (fully valid ones) and their centres."""
     s, m = prof.cell, prof.margin_px
     vals, pos = [], []
-    for ys, xs in _frame_boxes(prof, valid):
+    for ys, xs in frame_boxes(prof, valid):
         vals.append(a[ys, xs].reshape(-1, a.shape[-1]).mean(axis=0))
         pos.append(((xs.start + xs.stop) / 2 / s - m / s, (ys.start + ys.stop) / 2 / s - m / s))
     if not vals:
@@ -178,12 +145,6 @@ class CellReference:
         return self._cache[key]
 
 
-def _highpass(g: np.ndarray, sigma: float) -> np.ndarray:
-    """g minus its local mean (stack blur, about a Gaussian of this sigma, cheap at any size)."""
-    k = 2 * int(round(sigma * 1.2)) + 1
-    return g - cv2.stackBlur(g, (k, k))
-
-
 def _robust_scale(v: np.ndarray, floor: float) -> float:
     v = v[np.isfinite(v)]
     if v.size == 0:
@@ -211,8 +172,8 @@ def _block_nccs(g_p: np.ndarray, cref: CellReference, sg: float) -> tuple[np.nda
     s, m, R, C = prof.cell, prof.margin_px, prof.rows, prof.cols
     inner = _geometry(s).inner
     a, b = (g_p, cref.blurred[sg][0]) if sg >= 0 else (cv2.GaussianBlur(g_p, (0, 0), -sg), cref.grey)
-    cells = norm_xcorr(_cells(a, m, R, C, s)[:, :, inner], _cells(b, m, R, C, s)[:, :, inner]).ravel()
-    boxes = cref.cached("frame_boxes", lambda: _frame_boxes(prof, cref.valid))
+    cells = norm_xcorr(cell_view(a, m, R, C, s)[:, :, inner], cell_view(b, m, R, C, s)[:, :, inner]).ravel()
+    boxes = cref.cached("frame_boxes", lambda: frame_boxes(prof, cref.valid))
     frame = np.array([norm_xcorr(a[bx].ravel(), b[bx].ravel()) for bx in boxes], np.float64)
     return cells, frame
 
@@ -293,14 +254,14 @@ def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, li
     feats: dict[str, np.ndarray] = {}
     tex = {}
     for name, hs in (("ncc_fine", s / 8), ("ncc_coarse", s / 3)):
-        hp_p = _highpass(g_p, hs)
-        hp_r = cref.cached(("hp", max(sigma, 0.0), hs), lambda: _highpass(g_r, hs))
-        a = _cells(hp_p, m, R, C, s)[:, :, geo.inner]
-        b = _cells(hp_r, m, R, C, s)[:, :, geo.inner]
+        hp_p = stack_highpass(g_p, hs)
+        hp_r = cref.cached(("hp", max(sigma, 0.0), hs), lambda: stack_highpass(g_r, hs))
+        a = cell_view(hp_p, m, R, C, s)[:, :, geo.inner]
+        b = cell_view(hp_r, m, R, C, s)[:, :, geo.inner]
         feats[name] = norm_xcorr(a, b)
         tex[name] = (a.std(axis=-1), b.std(axis=-1))
-        c_a = _cells(hp_p, m, R, C, s)[:, :, geo.centre]
-        c_b = _cells(hp_r, m, R, C, s)[:, :, geo.centre]
+        c_a = cell_view(hp_p, m, R, C, s)[:, :, geo.centre]
+        c_b = cell_view(hp_r, m, R, C, s)[:, :, geo.centre]
         feats[name + "_centre"] = norm_xcorr(c_a, c_b)
     tp, tr = tex["ncc_fine"]
     ncc = feats["ncc_fine"]
@@ -353,7 +314,7 @@ def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, li
     diff = lab_p - pred
     mis = np.sqrt((L_WEIGHT * diff[..., 0]) ** 2 + diff[..., 1] ** 2 + diff[..., 2] ** 2)
     # noise scale: typical mismatch where the board plainly shows
-    mcells = _cells(mis, m, R, C, s)
+    mcells = cell_view(mis, m, R, C, s)
     centre_mis = _mean_in(mcells, geo.centre)
     frame_mis = _frame_blocks(mis[..., None], cref.valid, prof)[0][:, 0]
     scale = _robust_scale(np.concatenate([centre_mis.ravel()[trust], frame_mis]), 2.0)
@@ -368,27 +329,27 @@ def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, li
     for i in range(4):
         feats[f"mis_band{i}"] = np.log1p(sb[..., i])
     # lightness and chroma of the cell against the fit, signed lightness
-    dcell = _cells(diff, m, R, C, s)[:, :, geo.inner].mean(axis=2)
+    dcell = cell_view(diff, m, R, C, s)[:, :, geo.inner].mean(axis=2)
     feats["dL"] = dcell[..., 0] / scale
     feats["dab"] = np.linalg.norm(dcell[..., 1:], axis=-1) / scale
     # the same mismatch after the cell's own lightness gain (a shadow or a bright patch over
     # open board is a gain; a tile rarely differs from the board by a gain alone)
-    lit, lgain = _lit_mismatch(_cells(lab_p, m, R, C, s), _cells(pred, m, R, C, s), geo.inner)
+    lit, lgain = _lit_mismatch(cell_view(lab_p, m, R, C, s), cell_view(pred, m, R, C, s), geo.inner)
     lit = lit / scale
     feats["lit_centre"] = np.log1p(_mean_in(lit, geo.centre))
     feats["lit_inner"] = np.log1p(_mean_in(lit, geo.inner))
     feats["lit_gain"] = lgain
     # a ring of tile around art that matches the board (a leaf tile's hole); glare
     feats.update(cell_rings.ring_features(mcells, s))
-    feats["clipped"] = cell_rings.clipped_share(_cells(warp, m, R, C, s), geo.inner)
+    feats["clipped"] = cell_rings.clipped_share(cell_view(warp, m, R, C, s), geo.inner)
 
     # --- extra edges parallel to each side, a little inside the cell (tile outline, hole cut)
     gx_p = np.abs(cv2.Sobel(g_p, cv2.CV_32F, 1, 0, ksize=3))
     gy_p = np.abs(cv2.Sobel(g_p, cv2.CV_32F, 0, 1, ksize=3))
     gx_r = cref.cached(("gx", max(sigma, 0.0)), lambda: np.abs(cv2.Sobel(g_r, cv2.CV_32F, 1, 0, ksize=3))) * gain
     gy_r = cref.cached(("gy", max(sigma, 0.0)), lambda: np.abs(cv2.Sobel(g_r, cv2.CV_32F, 0, 1, ksize=3))) * gain
-    ex = _cells(gx_p - gx_r, m, R, C, s)
-    ey = _cells(gy_p - gy_r, m, R, C, s)
+    ex = cell_view(gx_p - gx_r, m, R, C, s)
+    ey = cell_view(gy_p - gy_r, m, R, C, s)
     a0, a1 = int(0.2 * s), int(0.8 * s)
     # profiles: mean excess edge along each side at each depth
     top = ey[:, :, :, a0:a1].mean(axis=-1)  # R x C x s (depth from top)
@@ -407,7 +368,7 @@ def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, li
 
     # --- band colour vs the neighbour's centre colour (a tile continuing across the border)
     cen_p = _blocks_lab_mean(lab_p, m, R, C, s, geo.centre)
-    band_p = np.stack([_cells(lab_p, m, R, C, s)[:, :, b].mean(axis=2) for b in geo.band], axis=2)  # R C 4 3
+    band_p = np.stack([cell_view(lab_p, m, R, C, s)[:, :, b].mean(axis=2) for b in geo.band], axis=2)  # R C 4 3
     big = 1e3
     nb_cen = np.full((R, C, 4, 3), big, np.float32)
     nb_cen[1:, :, 0] = cen_p[:-1]
@@ -424,8 +385,8 @@ def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, li
         feats[f"cont{i}"] = sc[..., i]
 
     # --- the neighbours' own state (frame counts as plainly uncovered)
-    nm = _neigh(feats["mis_centre"], 0.0)
-    nn = _neigh(feats["ncc_fine"], 1.0)
+    nm = neighbours(feats["mis_centre"], 0.0)
+    nn = neighbours(feats["ncc_fine"], 1.0)
     feats["nb_mis_max"] = nm.max(axis=-1)
     feats["nb_mis_min"] = nm.min(axis=-1)
     feats["nb_mis_mean"] = nm.mean(axis=-1)
@@ -444,44 +405,6 @@ def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, li
     return X, names, info
 
 
-def _neigh(v: np.ndarray, fill: float) -> np.ndarray:
-    """rows x cols -> rows x cols x 4: the value of the neighbour above, right, below, left."""
-    R, C = v.shape
-    out = np.full((R, C, 4), fill, np.float32)
-    out[1:, :, 0] = v[:-1]
-    out[:, :-1, 1] = v[:, 1:]
-    out[:-1, :, 2] = v[1:]
-    out[:, 1:, 3] = v[:, :-1]
-    return out
-
-
-def neighbour_features(p1: np.ndarray, sides: np.ndarray) -> tuple[np.ndarray, list[str]]:
-    """Second-stage measures: the first stage's P(covered) of the cell and of its neighbours
-    (the frame counts as open), and each side's evidence split by what lies beyond that side.
-
-    A tile's overhang, outline and shadow reach into an open cell only on the sides that face
-    a covered neighbour; a covered cell differs from the board on its open-facing sides too;
-    a hole (a leaf tile's cut-out) is ringed by cells of the same tile."""
-    q = np.clip(p1, 1e-4, 1 - 1e-4)
-    nbp = _neigh(q.astype(np.float32), 0.0)
-    facing_tile = nbp >= 0.5
-    f: dict[str, np.ndarray] = {
-        "s1_logit": np.log(q / (1 - q)),
-        "nbp_max": nbp.max(axis=-1),
-        "nbp_min": nbp.min(axis=-1),
-        "nbp_sum": nbp.sum(axis=-1),
-    }
-    for k, name in enumerate(("band", "edge", "cont", "border")):
-        v = sides[..., k]
-        hi, lo = v.max(axis=-1), v.min(axis=-1)
-        # strongest / weakest evidence on sides facing open cells (or the frame), and facing tiles
-        f[f"{name}_open_max"] = np.where(facing_tile, lo[..., None] - 1.0, v).max(axis=-1)
-        f[f"{name}_open_min"] = np.where(facing_tile, hi[..., None] + 1.0, v).min(axis=-1)
-        f[f"{name}_tile_max"] = np.where(facing_tile, v, lo[..., None] - 1.0).max(axis=-1)
-    names = list(f)
-    return np.stack([f[k] for k in names], axis=-1).astype(np.float32), names
-
-
 def _to_reference(corners: np.ndarray, prof: BoardProfile) -> np.ndarray:
     """The homography taking the photo's grid corners to the reference's."""
     return cv2.getPerspectiveTransform(np.asarray(corners, np.float32), prof.grid_rect().astype(np.float32))
@@ -489,8 +412,7 @@ def _to_reference(corners: np.ndarray, prof: BoardProfile) -> np.ndarray:
 
 def warp_to_reference(img: np.ndarray, corners: np.ndarray, prof: BoardProfile) -> np.ndarray:
     """The photo rectified onto the reference by the homography through the grid's corners."""
-    return cv2.warpPerspective(img, _to_reference(corners, prof), prof.reference_size, flags=cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REPLICATE)
+    return warp_to_ref(img, corners, prof, 1.0)[0]
 
 
 def aligned_to_reference(img: np.ndarray, corners: np.ndarray, prof: BoardProfile
@@ -592,7 +514,7 @@ def trees_log_odds(X: np.ndarray, names: list[str], sides: np.ndarray | None = N
     for i in range(members):
         p = cell_fit.probability(model, X, names, f"_{i}")
         if sides is not None:
-            F2, n2 = neighbour_features(p, sides)
+            F2, n2 = cell_fit.neighbour_features(p, sides)
             p = cell_fit.probability(model, np.concatenate([X, F2], axis=-1), list(names) + n2, f"2_{i}")
         p = np.clip(p, 1e-9, 1 - 1e-9)
         z += np.log(p / (1 - p))

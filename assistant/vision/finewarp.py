@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from assistant.vision.imageio import to_grey
+from assistant.vision.rectified import frame_boxes, stack_highpass
 
 #: a block is looked for this far (fraction of a cell) from where the homography puts it
 SEARCH = 0.25
@@ -52,9 +53,8 @@ class Alignment:
 
 def prepared(grey: np.ndarray, s: float) -> np.ndarray:
     """A grey image as the blocks are compared: lightly smoothed (noise), high-passed (light)."""
-    from assistant.vision.cells import _highpass
 
-    return _highpass(cv2.GaussianBlur(grey.astype(np.float32), (0, 0), 1.0), s * HIGHPASS)
+    return stack_highpass(cv2.GaussianBlur(grey.astype(np.float32), (0, 0), 1.0), s * HIGHPASS)
 
 
 def search_radius(prof) -> int:
@@ -68,7 +68,6 @@ def reference_blocks(prof, valid: np.ndarray, frame: float | None = None) -> lis
     the frame the reference fully shows; with the frame's width (cells, framefit.frame_width)
     a frame piece stops short of the frame's outer edge: the table beyond it differs from
     photo to photo, and a piece half table does not match."""
-    from assistant.vision.cells import _frame_boxes
 
     s, m = prof.cell, prof.margin_px
     i = int(round(INSET * s))
@@ -76,7 +75,7 @@ def reference_blocks(prof, valid: np.ndarray, frame: float | None = None) -> lis
            for r in range(prof.rows) for c in range(prof.cols)]
     depth = m if frame is None else max(3, min(m, int(round((frame - FRAME_KEEP_OFF) * s))))
     w, h = prof.reference_size
-    for ys, xs in _frame_boxes(prof, valid):
+    for ys, xs in frame_boxes(prof, valid):
         x0, y0, x1, y1 = xs.start, ys.start, xs.stop, ys.stop
         # each piece lies on one side of the grid: keep the part next to the grid
         x0, x1 = (m - depth, m) if x1 <= m else (w - m, w - m + depth) if x0 >= w - m else (x0, x1)

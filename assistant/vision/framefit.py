@@ -23,6 +23,9 @@ import numpy as np
 
 from assistant.vision.geometry import cell_size, same_place, turns
 from assistant.vision.imageio import to_grey
+from assistant.vision.rectified import (
+    cell_pixels, ecc_grid_step, gaussian_highpass, norm_xcorr, ring_mask, warp_to_ref,
+)
 
 #: share of the cells whose correlations make the orientation score (at least one):
 #: a board 90% covered shows a tenth of its cells; covered cells correlate ~0 in
@@ -30,6 +33,10 @@ from assistant.vision.imageio import to_grey
 BEST_CELLS = 0.08
 #: ECC passes on the frame band: (scale, iterations, largest move in cells)
 FRAME_STEPS = ((0.5, 40, 1.0), (1.0, 25, 0.5))
+
+#: frame width (cells, grid to outer edge) assumed inside an outline; the re-match
+#: tolerates a guess this far off
+FRAME_GUESS = 0.35
 
 
 @dataclass
@@ -43,7 +50,6 @@ class FrameFit:
 def cell_correlations(ref, warp_small: np.ndarray) -> np.ndarray:
     """Per-cell correlation (rows x cols) of a rectified photo (reference small scale)
     with the reference cells; plain reference cells are NaN (they tell nothing)."""
-    from assistant.vision.cells import cell_pixels, norm_xcorr
 
     prof = ref.prof
     hp = ref.small_highpass(warp_small)
@@ -65,11 +71,10 @@ def best_cells(corr: np.ndarray, share: float = BEST_CELLS) -> float:
 def scores_per_turn(grey: np.ndarray, corners: np.ndarray, ref, score) -> list[tuple[float, int]]:
     """(score of the photo rectified at the reference's small scale, roll) for each
     shape-keeping roll of the corners, best first."""
-    from assistant.vision.reader import _warp_to_ref
 
     out = []
     for k in turns(ref.prof.rows, ref.prof.cols):
-        warp, _ = _warp_to_ref(grey, np.roll(corners, -k, axis=0), ref.prof, ref.s_scale)
+        warp, _ = warp_to_ref(grey, np.roll(corners, -k, axis=0), ref.prof, ref.s_scale)
         out.append((score(warp), k))
     out.sort(reverse=True)
     return out
@@ -134,21 +139,19 @@ def within_frame(prof, scale: float, frame: float | None, pad: float) -> np.ndar
 
 def _band_mask(prof, scale: float, frame: float | None, pad: float) -> np.ndarray:
     """The reference ring (at `scale`) cut at `pad` cells beyond the frame's outer edge."""
-    from assistant.vision.reader import _ring_mask
 
-    return _ring_mask(prof, scale) & within_frame(prof, scale, frame, pad)
+    return ring_mask(prof, scale) & within_frame(prof, scale, frame, pad)
 
 
 def _frame_template(ref, scale: float, pad: float) -> tuple[np.ndarray, np.ndarray]:
     """The reference's frame band at `scale`, high-passed, and its mask (cached)."""
-    from assistant.vision.reader import _highpass
 
     cache = ref.__dict__.setdefault("frame_templates", {})
     if (scale, pad) not in cache:
         prof = ref.prof
         grey, valid = ref.at_scale(scale)
         mask = valid & _band_mask(prof, scale, frame_of(ref), pad)[: valid.shape[0], : valid.shape[1]]
-        cache[(scale, pad)] = (_highpass(grey, prof.cell * scale / 3), mask)
+        cache[(scale, pad)] = (gaussian_highpass(grey, prof.cell * scale / 3), mask)
     return cache[(scale, pad)]
 
 
@@ -164,15 +167,14 @@ def align_frame(img: np.ndarray, corners: np.ndarray, ref, pad: float = EDGE_PAD
     """ECC on the high-passed frame band alone (light falls unevenly over a board, and
     raw intensities then correlate badly), coarse then fine; None when it does not
     converge or wanders off (no frame like the reference's there)."""
-    from assistant.vision.reader import _highpass, _warp_to_ref, ecc_grid_step
 
     prof = ref.prof
     grey = to_grey(img)
     q = np.asarray(corners, np.float64)
     for scale, its, shift in steps:
         template, mask = _frame_template(ref, scale, pad)
-        warp, Hs = _warp_to_ref(grey, q, prof, scale)
-        moving = _highpass(warp.astype(np.float32), prof.cell * scale / 3)
+        warp, Hs = warp_to_ref(grey, q, prof, scale)
+        moving = gaussian_highpass(warp.astype(np.float32), prof.cell * scale / 3)
         moved = ecc_grid_step(template, moving, mask, Hs, prof.grid_rect() * scale, its,
                               shift * prof.cell * scale, 3)
         if moved is None:
@@ -199,7 +201,6 @@ def band_scores(ref, warp_small: np.ndarray) -> tuple[float, list[float]]:
     reference's: over the whole band, and over each side of it on its own (top,
     right, bottom, left; a true fit matches on all four, a fit slid along two sides
     still matches on those two)."""
-    from assistant.vision.cells import norm_xcorr
 
     hp = ref.small_highpass(warp_small)
     band, sides = _score_masks(ref)
@@ -252,7 +253,6 @@ def _turned_part(ref) -> tuple[np.ndarray, np.ndarray]:
 def frame_turn_scores(grey: np.ndarray, corners: np.ndarray, ref) -> list[tuple[float, int]]:
     """For each shape-keeping roll of the corners, the correlation of the photo's frame band
     with the part of the reference's that a turn changes (_turned_part), best first."""
-    from assistant.vision.cells import norm_xcorr
 
     part, band = _turned_part(ref)
 
@@ -274,7 +274,6 @@ def frame_shows_turn(grey: np.ndarray, corners: np.ndarray, ref) -> bool:
 def frame_fit(img: np.ndarray, grey: np.ndarray, guess: np.ndarray, ref) -> FrameFit | None:
     """A rough grid place aligned on the frame, then turned as its best cells say;
     None when the frame does not align or is not clearly there."""
-    from assistant.vision.reader import _warp_to_ref
 
     if ref.ring_weight <= 0:  # a plain frame: nothing to align on
         return None
@@ -286,7 +285,7 @@ def frame_fit(img: np.ndarray, grey: np.ndarray, guess: np.ndarray, ref) -> Fram
         q = _aligned(img, np.roll(q, -ranked[0][1], axis=0), ref)
         if q is None:
             return None
-    warp, _ = _warp_to_ref(grey, q, ref.prof, ref.s_scale)
+    warp, _ = warp_to_ref(grey, q, ref.prof, ref.s_scale)
     ring, sides = band_scores(ref, warp)
     if ring < RING_MIN or min(sides) < SIDE_MIN or ring - _ring_shifted(grey, q, ref) < RING_PEAK:
         return None
@@ -308,14 +307,13 @@ def _ring_shifted(grey: np.ndarray, corners: np.ndarray, ref) -> float:
     """The best frame band correlation with the grid moved RING_SHIFT cells along
     either axis (either way)."""
     from assistant.vision.geometry import project
-    from assistant.vision.reader import _warp_to_ref
 
     prof = ref.prof
     unit = np.array([[0, 0], [prof.cols, 0], [prof.cols, prof.rows], [0, prof.rows]], np.float64)
     back = np.linalg.inv(cv2.getPerspectiveTransform(np.asarray(corners, np.float32), unit.astype(np.float32)))
     best = -1.0
     for d in ((RING_SHIFT, 0), (-RING_SHIFT, 0), (0, RING_SHIFT), (0, -RING_SHIFT)):
-        warp, _ = _warp_to_ref(grey, project(back, unit + np.array(d)), prof, ref.s_scale)
+        warp, _ = warp_to_ref(grey, project(back, unit + np.array(d)), prof, ref.s_scale)
         best = max(best, band_scores(ref, warp)[0])
     return best
 

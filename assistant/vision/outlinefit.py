@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 
 from assistant.vision.geometry import cell_size, corner_spread, project, same_place, turns
+from assistant.vision.rectified import warp_to_ref
 
 #: outlines are searched at this long side (pixels): a board is seldom smaller than a
 #: tenth of the photo, and its outline then still spans 40 pixels
@@ -212,12 +213,11 @@ def rolls(grey: np.ndarray, corners: np.ndarray, ref, ks: Iterable[int] | None =
     """The corners rolled to every orientation that keeps the grid's shape (or by each
     of `ks`), the one whose straightened photo matches the reference best first (a guess
     from an outline has no orientation of its own, and a rough one matches every way poorly)."""
-    from assistant.vision.reader import _warp_to_ref
 
     scored = []
     for k in turns(ref.prof.rows, ref.prof.cols) if ks is None else ks:
         q = np.roll(corners, -k, axis=0)
-        warp, _ = _warp_to_ref(grey, q, ref.prof, ref.s_scale)
+        warp, _ = warp_to_ref(grey, q, ref.prof, ref.s_scale)
         scored.append((ref.match_score(warp), k, q))
     return [q for _, _, q in sorted(scored, key=lambda x: (-x[0], x[1]))]
 
@@ -231,10 +231,9 @@ def frame_guess(ref) -> float:
     59, 728 perfect photos where 730 (800056: corners 0.16% off where 0.36%, yet the alignment
     field bent 0.22 of a cell, 4 cells wrong). Not done."""
     from assistant.vision import framefit
-    from assistant.vision.reader import FRAME_GUESS
 
     frame = framefit.frame_of(ref)
-    return FRAME_GUESS if frame is None else frame
+    return framefit.FRAME_GUESS if frame is None else frame
 
 
 def retry_frames(frame: float) -> tuple[float, ...]:

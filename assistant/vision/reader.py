@@ -17,11 +17,15 @@ import numpy as np
 from assistant.errors import GardenError, UsageError
 from assistant.vision import framefit, symbols
 from assistant.vision.blankcells import classify_blank
-from assistant.vision.cells import cell_pixels, classify_cells, norm_xcorr
-from assistant.vision.geometry import cell_size, is_convex_quad, order_clockwise_from_top, project, same_place, turns
+from assistant.vision.cells import classify_cells
+from assistant.vision.geometry import cell_size, is_convex_quad, order_clockwise_from_top, same_place, turns
 from assistant.vision.gridfind import GRID_SCORE, continues_beyond, find_grids
 from assistant.vision.imageio import LoadedPhoto, load_photo, to_grey
+from assistant.vision.framefit import FRAME_GUESS
 from assistant.vision.profile import BoardProfile, validate_name
+from assistant.vision.rectified import (
+    cell_pixels, ecc_grid_step, norm_xcorr, ring_mask, warp_to_ref,
+)
 
 #: a located board must match its reference at least this well (0..1, see _match_score)
 FOUND_SCORE = 0.30
@@ -70,9 +74,6 @@ OUTLINE_TURNED_SHARE = 0.25
 OUTLINE_TRIES = 3
 #: at most so many rough places are re-matched (each costs a SIFT pass or two)
 MAX_REMATCHES = 6
-#: frame width (cells, grid to outer edge) assumed inside an outline; the re-match
-#: tolerates a guess this far off
-FRAME_GUESS = 0.35
 #: rough places aligned on the frame band at most (framefit; ~0.1 s each)
 MAX_FRAME_FITS = 8
 #: a frame fit's uncovered cells must match their reference cells this well (mean of
@@ -167,11 +168,6 @@ class BoardReading:
 # ----------------------------------------------------------------- helpers
 
 
-def _highpass(g: np.ndarray, sigma: float) -> np.ndarray:
-    g = g.astype(np.float32)
-    return g - cv2.GaussianBlur(g, (0, 0), sigma)
-
-
 def _mask_weight(mask: np.ndarray, sigma: float) -> np.ndarray:
     """The mask blurred as _masked_highpass blurs (floored): the same for every image masked
     alike, so computed once per mask."""
@@ -190,15 +186,6 @@ def _board_mask(prof: BoardProfile, valid: np.ndarray, scale: float, frame: floa
     frame's outer edge, when the reference shows that edge (`frame`: framefit.frame_width)."""
     inner = framefit.within_frame(prof, scale, frame, -framefit.EDGE_KEEP_OFF)
     return valid & inner[: valid.shape[0], : valid.shape[1]]
-
-
-def _ring_mask(prof: BoardProfile, scale: float) -> np.ndarray:
-    w, h = prof.reference_size
-    w, h = int(round(w * scale)), int(round(h * scale))
-    m = int(round(prof.margin_px * scale))
-    mask = np.ones((h, w), bool)
-    mask[m : h - m, m : w - m] = False
-    return mask
 
 
 class _Reference:
@@ -220,13 +207,13 @@ class _Reference:
         self._s_sigma = prof.cell * 0.5 / 3
         self._s_board_weight = _mask_weight(self.s_board, self._s_sigma)
         self.s_hp = self.small_highpass(self.s_grey)
-        self.s_ring = _ring_mask(prof, 0.5) & self.s_board
+        self.s_ring = ring_mask(prof, 0.5) & self.s_board
         self.s_cells = cell_pixels(self.s_hp, prof.margin_px // 2, prof.rows, prof.cols, prof.cell // 2, 2)
         self.s_cell_tex = self.s_cells.std(axis=-1)
         self.s_ring_hp = self.s_hp[self.s_ring]
         ring_tex = float(self.s_ring_hp.std()) if self.s_ring_hp.size > 50 else 0.0
         self._art = None
-        self.ring_weight = 0.5 if ring_tex > 3.0 and self.s_ring.mean() > 0.3 * _ring_mask(prof, 0.5).mean() else 0.0
+        self.ring_weight = 0.5 if ring_tex > 3.0 and self.s_ring.mean() > 0.3 * ring_mask(prof, 0.5).mean() else 0.0
 
     @property
     def art(self):
@@ -282,15 +269,6 @@ class _Reference:
             ring = float(norm_xcorr(hp[self.s_ring][None, :], self.s_ring_hp[None, :])[0])
             return self.ring_weight * ring + (1 - self.ring_weight) * cell_score
         return cell_score
-
-
-def _warp_to_ref(img: np.ndarray, corners: np.ndarray, prof: BoardProfile, scale: float
-                 ) -> tuple[np.ndarray, np.ndarray]:
-    rect = prof.grid_rect() * scale
-    H = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), rect.astype(np.float32))
-    w, h = prof.reference_size
-    size = (int(round(w * scale)), int(round(h * scale)))
-    return cv2.warpPerspective(img, H, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE), H
 
 
 # ----------------------------------------------------------------- locate
@@ -382,7 +360,7 @@ def _marker_located(grey: np.ndarray, found: dict[int, np.ndarray], ref: _Refere
     prof = ref.prof
 
     def band(corners: np.ndarray) -> float:
-        return framefit.band_scores(ref, _warp_to_ref(grey, corners, prof, ref.s_scale)[0])[0]
+        return framefit.band_scores(ref, warp_to_ref(grey, corners, prof, ref.s_scale)[0])[0]
 
     measured = framefit.frame_of(ref)  # a frame filling the reference's margin is at least that wide
     grid = markers.place_grid(grey, found, prof.rows, prof.cols, prof.margin if measured is None else measured,
@@ -509,7 +487,7 @@ def _located(grey: np.ndarray, corners: np.ndarray, ref: _Reference, method: str
     """A candidate with its match score as placed, the best of its other shape-keeping
     orientations, and its frame support (from the rectification as placed)."""
     prof = ref.prof
-    warps = [_warp_to_ref(grey, np.roll(corners, -k, axis=0), prof, ref.s_scale)[0]
+    warps = [warp_to_ref(grey, np.roll(corners, -k, axis=0), prof, ref.s_scale)[0]
              for k in turns(prof.rows, prof.cols)]
     scores = [ref.match_score(w) for w in warps]
     return _Located(corners, scores[0], max(scores[1:]), method, inliers, ref.ring_score(warps[0]), votes,
@@ -656,7 +634,7 @@ def _votes_clear(votes: tuple[int, int] | None) -> bool:
 
 
 def _score_at(img: np.ndarray, corners: np.ndarray, ref: _Reference) -> float:
-    warp, _ = _warp_to_ref(to_grey(img), corners, ref.prof, ref.s_scale)
+    warp, _ = warp_to_ref(to_grey(img), corners, ref.prof, ref.s_scale)
     return ref.match_score(warp)
 
 
@@ -667,33 +645,13 @@ def refine_alignment(img: np.ndarray, corners: np.ndarray, ref: _Reference, scal
     wanders more than half a cell."""
     prof = ref.prof
     grey = to_grey(img)
-    warp, Hs = _warp_to_ref(grey, corners, prof, scale)
+    warp, Hs = warp_to_ref(grey, corners, prof, scale)
     template, valid = ref.at_scale(scale)
     if frame_only:  # pieces cover the cells: align on the frame band (never covered)
-        valid = valid & _ring_mask(prof, scale)[: valid.shape[0], : valid.shape[1]]
+        valid = valid & ring_mask(prof, scale)[: valid.shape[0], : valid.shape[1]]
     moved = ecc_grid_step(template, warp, valid, Hs, prof.grid_rect() * scale, iterations,
                           max_shift * prof.cell * scale, 5)
     return corners if moved is None else moved
-
-
-def ecc_grid_step(template: np.ndarray, moving: np.ndarray, mask: np.ndarray, Hs: np.ndarray,
-                  rect: np.ndarray, iterations: int, max_move: float, gauss: int) -> np.ndarray | None:
-    """One ECC alignment (homography motion) of a rectified photo `moving` (made from the
-    photo by Hs) with its `template` over `mask`: the grid corners `rect` of the template
-    moved back into photo pixels, or None when ECC fails or moves a corner more than
-    `max_move` template pixels (it wandered off to something else)."""
-    W = np.eye(3, dtype=np.float32)
-    try:
-        _, W = cv2.findTransformECC(template.astype(np.float32), moving.astype(np.float32), W,
-                                    cv2.MOTION_HOMOGRAPHY,
-                                    (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, iterations, 1e-4),
-                                    mask.astype(np.uint8) * 255, gauss)
-    except cv2.error:
-        return None
-    moved = project(W, rect)
-    if not np.all(np.isfinite(moved)) or np.max(np.linalg.norm(moved - rect, axis=1)) > max_move:
-        return None
-    return project(np.linalg.inv(Hs), moved)
 
 
 # ----------------------------------------------------------------- entry points
@@ -828,7 +786,7 @@ def calibrate(source, name: str, rows: int, cols: int, corners: np.ndarray | Non
     # the warp), the models fitted on bilinear warps read the cells worse: 19 wrong of 8688,
     # against 15 of 8616 (bench_photo_cells.py --count 200 --seed 7, true corners); the photo
     # alone averaged down read them the same (15 of 8616)
-    ref, _ = _warp_to_ref(photo.image, c_img, prof, 1.0)
+    ref, _ = warp_to_ref(photo.image, c_img, prof, 1.0)
     ones = np.full(photo.image.shape[:2], 255, np.uint8)
     Hm = cv2.getPerspectiveTransform(np.asarray(c_img, np.float32), prof.grid_rect().astype(np.float32))
     valid = cv2.warpPerspective(ones, Hm, prof.reference_size, flags=cv2.INTER_NEAREST,

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from assistant.vision import cells as cellmod
+from assistant.vision import cell_fit
 from assistant.vision.cell_fit import fit, predict_margin
 from conftest import rendered_board
 
@@ -91,7 +92,7 @@ def test_neighbour_features_split_side_evidence_by_what_lies_beyond():
     p1[1, 1] = 0.99  # one tile in the middle
     sides = np.zeros((3, 3, 4, 4), np.float32)
     sides[0, 1, 2, 0] = 5.0  # the open cell above it shows the tile's edge on its bottom side
-    F, names = cellmod.neighbour_features(p1, sides)
+    F, names = cell_fit.neighbour_features(p1, sides)
     f = {n: F[..., i] for i, n in enumerate(names)}
     assert f["nbp_max"][0, 1] > 0.9 and f["nbp_max"][0, 0] < 0.01
     assert f["band_tile_max"][0, 1] == 5.0  # evidence on the side facing the tile ...
