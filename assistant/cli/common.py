@@ -34,6 +34,13 @@ def print_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False))
 
 
+def shown_limit(limit: int | None, json_output: bool, default: int = 5) -> int | None:
+    """How many of a ranked list to show: --limit (0: all); unset, `default` as text and all as JSON."""
+    if limit == 0 or (limit is None and json_output):
+        return None
+    return default if limit is None else limit
+
+
 def player_index(state: Any, player: str | None) -> int:
     """The named player's index (any case), or the current player's when None; GardenError naming the players."""
     if player is None:

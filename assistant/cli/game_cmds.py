@@ -82,9 +82,9 @@ def tally(
     loaded = load_game(game)
     state, notes = loaded.state, []
     if photo:
-        from assistant.cli.photo_game import state_with_photo_counts
+        from assistant.cli.registry import game_cli
 
-        state, notes = state_with_photo_counts(loaded, photo, board)
+        state, notes = game_cli(loaded.row.game).tally_photos(loaded, photo, board)
     if json_output:
         data = loaded.game.tally(state)
         if notes:

@@ -41,19 +41,6 @@ def woods(
 
 # -- garden fit / garden advise for Indian Summer (called by fit_cmds) ---------------------
 
-def is_indian_fit(cells: str | None, game: str | None) -> bool:
-    """Whether `garden fit`/`advise` is about an Indian Summer board: a 9-row --cells text, or the game."""
-    if cells is not None:
-        return len(cells.strip().replace("\n", "/").split("/")) == 9
-    from assistant.cli.common import load_game
-    from assistant.errors import GardenError
-
-    try:
-        return load_game(game).row.game == GAME
-    except GardenError:
-        return False
-
-
 def _tracked_woods(game: str | None, player: str | None) -> tuple[Any, int]:
     from assistant.cli.common import load_game, player_index
     from assistant.errors import GardenError
@@ -76,20 +63,17 @@ def fit_report(board: Any, shape: Any, *, limit: int | None, flip: bool, stacks:
             "shape": ic.draw_leaf(shape), "woods": cells_of.woods_text(board), "notes": list(notes or [])}
 
 
-def fit_leaf(shape_or_id: str, cells: str | None, limit: int | None, no_flip: bool, player: str | None,
-             game: str | None, json_output: bool) -> None:
+def fit(shape_or_id: str, cells: str | None, shown: int | None, no_flip: bool, cats: int | None,
+        player: str | None, bed: int | None, game: str | None, json_output: bool) -> None:
     """`garden fit` on an Indian Summer board (--cells, or a board-mode game's player)."""
     from assistant.cli.common import print_json
     from assistant.data import indian_catalogue as ic
     from assistant.errors import GardenError, UsageError
     from assistant.games.indian_summer import woods as cells_of
 
-    if limit is not None and limit < 0:
-        raise UsageError(f"--limit {limit}: give 0 (all) or a positive number")
+    if cats is not None or bed is not None:
+        raise UsageError("--cats and --bed are Cottage Garden options")
     shape, _ = ic.resolve_leaf(shape_or_id)
-    shown = None if limit == 0 else limit
-    if shown is None and limit is None and not json_output:
-        shown = 5
     notes = ["animal shapes unknown (no source gives them): " + ", ".join(
         k for k, s in ic.load().animals.items() if s.shape is None) + " — define one: garden tiles define KIND SHAPE --game indian-summer"]
     if cells is not None:
@@ -136,7 +120,7 @@ def render_fit(report: dict[str, Any], shown: int | None) -> None:
     out.print(LEGEND, markup=False)
 
 
-def advise_leaves(line: str | None, game: str | None, json_output: bool) -> None:
+def advise(line: str | None, game: str | None, json_output: bool) -> None:
     """`garden advise` for the current player of an Indian Summer board-mode game: every tile of the
     path (--line: ids or shapes) at its best place, a squirrel, and the animals the holes offer now.
     Once the turn's main action is taken only a squirrel paid with a nut (a special action) is left."""
@@ -200,3 +184,92 @@ def advise_leaves(line: str | None, game: str | None, json_output: bool) -> None
         table.add_row(str(i), opt["what"], " ".join(f"{r},{c}" for r, c in opt["cells"]), f"{opt['score']:g}",
                       "\n".join(opt["reasons"]))
     out.print(table)
+
+
+def fit_on_text(tile: str, text: str, shown: int | None, no_flip: bool, cats: int,
+                notes: list[str]) -> tuple[dict[str, Any], Any]:
+    """The fit report of a leaf tile on a photo's reading as woodland text, and its renderer."""
+    from assistant.data import indian_catalogue
+    from assistant.games.indian_summer.woods import parse_woods
+
+    shape, _ = indian_catalogue.resolve_leaf(tile)
+    report = fit_report(parse_woods(text), shape, limit=shown, flip=not no_flip, stacks=("z", "t", "o"), notes=notes)
+    return report, render_fit
+
+
+# -- what `garden check` and `garden tally --photo` read from a woodland photo ---------------
+
+def reading_view(reading: Any) -> dict[str, Any]:
+    """`check` on a woodland board: its six regions, uncovered and unread cells counted."""
+    return {"regions": woodland_regions(reading)}
+
+
+def compare_view(loaded: Any, reading: Any, player: str, bed: int | None) -> dict[str, Any]:
+    from assistant.cli.photo_game import comparison_view
+
+    return comparison_view(loaded, reading, player, bed)
+
+
+UNCOVERED = ("empty", "pot", "cloche", "blueberry", "nut", "mushroom", "feather")
+
+
+def woodland_regions(reading: Any) -> list[dict[str, Any]]:
+    """The six 3x4 regions of a 9x8 woodland board: cells, uncovered cells (printed treasures
+    included), and uncertain cells (not counted as uncovered or covered)."""
+    from assistant.errors import GardenError
+    from assistant.games.indian_summer.woods import GRID, region_masks
+
+    if (reading.rows, reading.cols) != (GRID.rows, GRID.cols):
+        raise GardenError(f"a woodland board is {GRID.rows}x{GRID.cols}; this reading is {reading.rows}x{reading.cols}")
+    unsure = {tuple(c) for c in reading.uncertain}
+    out = []
+    for mask in region_masks():
+        cells = GRID.cells(mask)
+        out.append({"cells": [[r, c] for r, c in cells],
+                    "empty": sum(1 for r, c in cells if reading.cells[r][c] in UNCOVERED and (r, c) not in unsure),
+                    "uncertain": sum(1 for cell in cells if cell in unsure)})
+    return out
+
+
+def tally_photos(loaded: Any, photos: list[str], default_board: str | None) -> tuple[Any, list[str]]:
+    """An Indian Summer game's state with each photographed player's empty cells read from
+    their woodland photo (the ranking's first key) and the regions it shows complete (all
+    read, none uncovered); notes say what was read and what was not, and where the photo and
+    the tracked game disagree on a completed region."""
+    from assistant.errors import GardenError, UsageError
+    from assistant.vision.imageio import load_photo
+    from assistant.vision.profile import load_profile
+    from assistant.vision.reader import read_photo
+
+    state, notes = loaded.state, []
+    asked: dict[int, tuple[str, str]] = {}  # every argument checked before any photo is read
+    for arg in photos:
+        who, sep, rest = arg.partition("=")
+        path, _, board = rest.partition("@")
+        board = board or default_board
+        if not sep or not path:
+            raise UsageError(f"--photo {arg!r}: write PLAYER=PHOTO or PLAYER=PHOTO@BOARD")
+        if not board:
+            raise UsageError(f"--photo {arg!r}: name the calibrated board (--board NAME or PLAYER=PHOTO@BOARD)")
+        index = state.index_of(who)
+        if index is None:
+            raise GardenError(f"--photo {arg!r}: there is no player {who!r} in this game")
+        if index in asked:
+            raise UsageError(f"--photo {arg!r}: {state.players[index].name} has a photo already; give one per player")
+        asked[index] = (path, board)
+    for index, (path, board) in asked.items():
+        reading = read_photo(load_photo(path), load_profile(board))
+        regions = woodland_regions(reading)
+        empty = sum(r["empty"] for r in regions)
+        unread = sum(r["uncertain"] for r in regions)
+        complete = tuple(n for n, r in enumerate(regions, start=1) if r["empty"] == 0 and r["uncertain"] == 0)
+        player = state.players[index]
+        notes.append(f"{player.name}: {empty} empty cell(s) read from {path}"
+                     + (f"; {unread} cell(s) could not be read and are not counted — check them by eye" if unread else ""))
+        differ = sorted(set(complete) ^ set(player.completed))
+        if differ:
+            notes.append(f"{player.name}: the photo and the game disagree on region(s) {', '.join(map(str, differ))} "
+                         f"(complete in the photo: {', '.join(map(str, complete)) or 'none'}; in the game: "
+                         f"{', '.join(map(str, player.completed)) or 'none'}); the tally shows the photo's")
+        state = state.with_player(index, player._replace(empty=empty, completed=complete))
+    return state, notes

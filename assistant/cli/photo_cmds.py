@@ -221,29 +221,22 @@ def check(
 
 
 def _game_view(reading: Any, profile: Any, player: str | None, bed: int | None, game: str | None) -> dict[str, Any]:
-    """The game-aware additions: woodland regions; with --player, the comparison with the game."""
-    from assistant.cli import photo_game
+    """The game-aware additions, from the games' own command-line modules: what the board's game
+    reads off it (woodland regions); with --player, the comparison with the saved game."""
+    from assistant.cli.registry import game_cli
+    from assistant.games import registry
 
     extra: dict[str, Any] = {}
-    if profile is not None and profile.game == "indian-summer":
-        extra["regions"] = photo_game.woodland_regions(reading)
+    if profile is not None and profile.game in registry.GAMES:
+        extra.update(game_cli(profile.game).reading_view(reading))
     if player is None:
         if bed is not None:
             raise UsageError("--bed goes with --player")
         return extra
-    from assistant.cli.common import load_game, player_index
+    from assistant.cli.common import load_game
 
     loaded = load_game(game)
-    state = loaded.state
-    if hasattr(state, "die_position") and not state.setup.board_mode:
-        # score mode: no bed is tracked cell by cell; the photo offers a complete bed's counts
-        extra["offer"] = photo_game.offer_counts(reading)
-        extra["player"] = state.players[player_index(state, player)].name
-        if bed is not None:
-            extra["bed"] = bed
-        return extra
-    label, tracked = photo_game.tracked_cells(state, player, bed)
-    extra["comparison"] = photo_game.compare(reading, label, tracked)
+    extra.update(game_cli(loaded.row.game).compare_view(loaded, reading, player, bed))
     return extra
 
 

@@ -26,7 +26,8 @@ def reading_as_text(reading: Any) -> str:
 
 def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path | None, camera: str | None,
               limit: int | None, no_flip: bool, cats: int, json_output: bool) -> None:
-    from assistant.cli.common import print_json
+    from assistant.cli.common import print_json, shown_limit
+    from assistant.cli.registry import game_cli
     from assistant.cli.photo_cmds import check_drawing_path, photo_source, write_drawing
     from assistant.vision.imageio import load_photo
     from assistant.vision.profile import load_profile
@@ -34,8 +35,6 @@ def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path 
 
     if board is None or tile is None:
         raise UsageError("photo mode takes PHOTO --board NAME --tile SHAPE_OR_ID")
-    if limit is not None and limit < 0:
-        raise UsageError(f"--limit {limit}: give 0 (all) or a positive number")
     if out is not None:
         check_drawing_path(out)
     profile = load_profile(board)
@@ -46,8 +45,8 @@ def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path 
     notes = []
     if reading.uncertain:
         notes.append("cells read uncertain are treated as covered: " + ", ".join(f"{r},{c}" for r, c in reading.uncertain))
-    shown = None if limit == 0 else (limit if limit is not None else (None if json_output else 5))
-    report, render = _report(profile.game, tile, text, shown, no_flip, cats, notes)
+    shown = shown_limit(limit, json_output)
+    report, render = game_cli(profile.game).fit_on_text(tile, text, shown, no_flip, cats, notes)
     report["photo"] = {"board": board, "path": source, "corners": reading.to_json()["corners"],
                        "uncertain": [list(c) for c in reading.uncertain]}
     if out is not None:
@@ -65,23 +64,3 @@ def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path 
     render(report, shown)
     if out is not None:
         print(f"Drawn: {out} (best placement green, then yellow, then orange)")
-
-
-def _report(game: str, tile: str, text: str, shown: int | None, no_flip: bool, cats: int,
-            notes: list[str]) -> tuple[dict[str, Any], Any]:
-    """The game's fit report on the bed text, and its renderer."""
-    if game == "indian-summer":
-        from assistant.cli import indian_cmds
-        from assistant.data import indian_catalogue
-        from assistant.games.indian_summer.woods import parse_woods
-
-        shape, _ = indian_catalogue.resolve_leaf(tile)
-        report = indian_cmds.fit_report(parse_woods(text), shape, limit=shown, flip=not no_flip,
-                                        stacks=("z", "t", "o"), notes=notes)
-        return report, indian_cmds.render_fit
-    from assistant.cli.cottage_fit import fit_report, render_report, shape_and_notes
-    from assistant.games.cottage_garden.bed import parse_bed
-
-    shape, shape_notes = shape_and_notes(tile)
-    report = fit_report(parse_bed(text), shape, 1, limit=shown, cats=cats, flip=not no_flip, notes=notes + shape_notes)
-    return report, render_report

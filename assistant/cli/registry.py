@@ -27,6 +27,13 @@ def _game_cli(entry: games.Entry) -> ModuleType:
     return importlib.import_module(entry.cli)  # type: ignore[arg-type]
 
 
+def game_cli(key: str) -> ModuleType:
+    """A game's own command-line module: COMMANDS, register(app), and what the shared commands ask
+    of a game: fit, advise, fit_on_text (a photo's reading), reading_view and compare_view (check),
+    tally_photos (tally --photo)."""
+    return _game_cli(games.entry(key))
+
+
 def register_all(app, command: str | None = None) -> None:
     """Register the module(s) that hold `command`, or everything when it is None or unknown."""
     shared = [m for m, names in COMMANDS.items() if command in names]

@@ -156,6 +156,11 @@ class Grid:
 
     # --- text -----------------------------------------------------------
 
+    def as_rows(self, mask: int) -> list[list[bool]]:
+        """A mask as rows of booleans, row 0 first."""
+        cols = self.cols
+        return [[bool(mask >> (r * cols + c) & 1) for c in range(cols)] for r in range(self.rows)]
+
     def to_text(self, mask: int, on: str = "#", off: str = ".", sep: str = "/") -> str:
         """Draw a mask: one character a cell, rows joined by `sep`."""
         cols = self.cols

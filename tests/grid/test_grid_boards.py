@@ -27,6 +27,8 @@ def test_row_and_column_masks():
     grid = Grid(3, 4)
     assert grid.to_text(grid.row_mask(1)) == "..../####/...."
     assert grid.to_text(grid.col_mask(3)) == "...#/...#/...#"
+    assert grid.as_rows(grid.mask([(0, 1), (2, 3)])) == [[False, True, False, False], [False] * 4,
+                                                         [False, False, False, True]]
 
 
 def test_neighbours_never_wrap():

@@ -61,7 +61,7 @@ def test_indian_summer_tally_from_photos():
     assert "name the calibrated board" in fails(2, "tally", "--photo", f"Ann={WOODS}")
     assert "no player 'Zed'" in fails(1, "tally", "--photo", f"Zed={WOODS}", "--board", "woodland-1-a")
     ok("new", "cottage-garden", "--players", "Ann,Ben", "--name", "cg")
-    assert "ranks Indian Summer boards" in fails(2, "tally", "--photo", f"Ann={WOODS}", "--board", "woodland-1-a")
+    assert "not from photos" in fails(2, "tally", "--photo", f"Ann={WOODS}", "--board", "woodland-1-a")
 
 
 def test_fit_on_a_photo_uses_only_cells_read_as_free(tmp_path):

@@ -23,6 +23,7 @@ class CottageGarden(PackagedGame):
     switches = SWITCHES
     rules = RULES
     new_options = commands.NEW_OPTIONS
+    board_sizes = ((5, 5),)  # a bed
 
     def setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
         board = [options.get(k) for k in ("bed", "public_bed", "nursery", "queue")]
@@ -38,6 +39,19 @@ class CottageGarden(PackagedGame):
         if state.over:
             return ()
         return commands.BOARD_MODE if state.setup.board_mode else commands.SCORE_MODE
+
+    def covered_cells(self, state: GameState, player: int, bed: int | None) -> tuple[str, list[list[bool]]]:
+        from assistant.errors import GardenError
+        from assistant.games.cottage_garden import bed as cells
+        from assistant.games.cottage_garden import planting
+
+        if not state.setup.board_mode:
+            raise GardenError("this game is in score mode: no bed is tracked cell by cell")
+        if bed is None:
+            raise GardenError("name the bed the photo shows: --bed 1 or --bed 2")
+        name = state.players[player].name
+        board = planting.bed_at(state.beds[player], name, bed).board
+        return f"{name}'s bed {bed}", board.grid.as_rows(board.mask(*cells.COVERED))
 
     def turn(self, state: GameState) -> dict[str, Any]:
         return {"player": state.current_player.name, "number": state.turn_number, "round": state.face,

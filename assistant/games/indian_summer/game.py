@@ -23,6 +23,7 @@ class IndianSummer(PackagedGame):
     switches = SWITCHES
     rules = RULES
     new_options = commands.NEW_OPTIONS
+    board_sizes = ((9, 8),)  # a woodland board
 
     def setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
         if not options.get("board_mode") and not options.get("bed"):
@@ -38,6 +39,15 @@ class IndianSummer(PackagedGame):
         if state.setup.solo and not state.dealt:
             return (commands.DEAL,)
         return tuple(c for c in commands.ALL if c is not commands.DEAL)
+
+    def covered_cells(self, state: GameState, player: int, bed: int | None) -> tuple[str, list[list[bool]]]:
+        from assistant.errors import GardenError
+        from assistant.games.indian_summer.woods import free_mask
+
+        board = state.players[player].board
+        if board is None:
+            raise GardenError("this game is in score mode: no woodland board is tracked cell by cell")
+        return f"{state.players[player].name}'s woodland board", board.grid.as_rows(board.grid.full & ~free_mask(board))
 
     def turn(self, state: GameState) -> dict[str, Any]:
         return {"player": state.current_player.name, "number": state.turn_number, "main": state.turn.main,
