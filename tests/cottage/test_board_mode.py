@@ -77,6 +77,7 @@ def test_a_complete_bed_must_score_with_its_own_counts_then_is_swapped():
     assert s.players[0].points("orange") == [2, 0, 0] and s.players[0].points("blue") == [4, 0, 0]
     assert s.beds[0][0].up.name == "blank-public" and s.beds[0][0].tiles == 0
     assert s.public_bed.up.name == "blank-Ann-1-back"  # the completed bed, flipped
+    assert any("[CG-SCORE-4]" in note for note in out.notes)  # the clean-up
 
 
 def test_turn_needs_a_plant_and_extra_cats_placed():
@@ -190,7 +191,10 @@ def test_tracked_nursery_refill_nearest_the_die_and_tiles_from_the_line():
 def test_must_refill_with_three_empty_cells():
     ok("new", "cottage-garden", "--board-mode", "--players", "Ann,Ben", "--name", "nt2",
        "--nursery", "1A,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-", "--queue", "2A,2B")
-    assert "refill it from the queue first" in fails(1, "pot", "Ann", "--bed", "1", "--at", "0,0")
+    refusal = fails(1, "pot", "Ann", "--bed", "1", "--at", "0,0")
+    assert "refill it from the queue first" in refusal and "[CG-FILL-1]" in refusal
+    owed = json.loads(ok("status", "--json"))["pending"]
+    assert [(p["rule"], p["command"]) for p in owed][0] == ("CG-FILL-1", "garden refill")
     out = ok("refill")
     assert "pays a cat" not in out and json.loads(ok("status", "--json"))["players"][0]["cats"] == 2
     ok("pot", "Ann", "--bed", "1", "--at", "0,0")

@@ -15,12 +15,16 @@ def test_turns_before_final_round_come_from_the_die_model(players, solo, each):
 
 @pytest.mark.parametrize("names,solo,each", [("Solo", True, 32), ("A,B", False, 32), ("A,B,C", False, 26), ("A,B,C,D", False, 25)])
 def test_playing_next_reaches_the_final_round_after_the_same_turns(names, solo, each):
+    """CG-DIE-2: the die turns at the turn-over space, each time said; CG-DIE-3: showing 6, the final round."""
     state = new(names, solo=solo)
     turns = {name: 0 for name in names.split(",")}
+    rounds = 0
     while not state.final_round:
         turns[state.current_player.name] += 1
-        state = rules.apply(state, NextTurn()).state
-    assert set(turns.values()) == {each}
+        outcome = rules.apply(state, NextTurn())
+        state = outcome.state
+        rounds += sum("[CG-DIE-2]" in note for note in outcome.notes)
+    assert set(turns.values()) == {each} and rounds == 6 - state.die.start_face
     assert state.face == 6
     assert state.die_position == state.die.turnover
 
@@ -52,7 +56,9 @@ def test_four_player_side_has_diagonal_corners():
 
 
 def test_solo_uses_only_the_first_and_third_line_of_each_side():
+    """CG-DIE-1: two positions a turn in solo (one otherwise: the sixteen positions above)."""
     state = new("Solo", solo=True)
+    assert rules.apply(new("A,B"), NextTurn()).state.die_position == 1
     seen = set()
     for _ in range(8):
         seen.add(state.die.side_and_index(state.die_position))

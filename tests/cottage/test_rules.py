@@ -31,6 +31,7 @@ def test_score_moves_one_orange_and_one_blue_cube():
 
 
 def test_cube_stops_at_twenty_and_the_rest_is_lost():
+    """CG-SCORE-3."""
     s = play(new(), ScoreBed("Ann", 14, 0, orange=1))
     out = rules.apply(s, ScoreBed("Ann", 5, 0, orange=1))
     assert out.state.players[0].points("orange")[0] == 20
@@ -62,7 +63,10 @@ def test_last_cube_leaving_start_earns_a_flowerpot():
 
 
 def test_beehives_two_then_one_one_each():
-    s = play(new("Ann,Ben,Cy"), ScoreBed("Ann", 20, 0, orange=1))
+    """CG-REWARD-4, and CG-END-2: the score is the six cubes' values and the hive's points."""
+    out = rules.apply(new("Ann,Ben,Cy"), ScoreBed("Ann", 20, 0, orange=1))
+    assert any("[CG-REWARD-4]" in note for note in out.notes)
+    s = out.state
     assert s.players[0].beehive == 2
     s = play(s, ScoreBed("Ann", 0, 8, blue=1))  # a second cube to 20: no second hive
     assert s.players[0].beehive == 2 and s.hives_left == (1,)
@@ -74,6 +78,7 @@ def test_beehives_two_then_one_one_each():
 
 
 def test_no_beehives_in_solo():
+    """CG-VAR-1: no beehives in solo (house rule solo_beehives)."""
     s = play(new("Solo", solo=True), ScoreBed("Solo", 20, 0, orange=1))
     assert s.players[0].beehive == 0
     s = play(new("Solo", solo=True, solo_beehives="on"), ScoreBed("Solo", 20, 0, orange=1))
@@ -194,17 +199,20 @@ def test_low_cubes_ruling_and_its_switch():
 
 
 def test_final_round_beds_leave_and_game_ends_when_none_left():
+    """CG-FINAL-3: a completed bed leaves, none taken; CG-END-1: no bed left, the game ends."""
     s = to_final_round(new(), declared=False)
     s = play(s, Discard("Ann"), Discard("Ben"))
     assert [p.beds for p in s.players] == [1, 1]
     s = pay_cheapest(s)  # Ann has no points: nothing to pay
-    s = play(s, ScoreBed("Ann", 2, 1, orange=1, blue=1))
-    assert s.players[0].beds == 0 and not s.over
+    out = rules.apply(s, ScoreBed("Ann", 2, 1, orange=1, blue=1))
+    s = out.state
+    assert s.players[0].beds == 0 and not s.over and any("[CG-FINAL-3]" in n for n in out.notes)
     s = play(s, NextTurn())
     assert s.current_player.name == "Ben"
     s = pay_cheapest(s)
-    s = play(s, ScoreBed("Ben", 1, 0, orange=1))
-    assert s.over
+    out = rules.apply(s, ScoreBed("Ben", 1, 0, orange=1))
+    s = out.state
+    assert s.over and any("[CG-END-1]" in n for n in out.notes)
     refused(s, NextTurn(), "CG-TURN-2")
 
 
@@ -239,6 +247,7 @@ def test_discard_only_at_the_start_of_the_final_round():
 
 
 def test_die_is_not_turned_in_the_final_round():
+    """CG-FINAL-5."""
     s = to_final_round(new())
     for _ in range(20):
         s = pay_cheapest(s)
@@ -264,6 +273,7 @@ def test_withdraw_is_a_house_rule():
 
 
 def test_young_children_corner_cats_and_no_refill_for_a_cat():
+    """CG-VAR-2."""
     s = new(children="1")
     refused(s, Refill(), "CG-FILL-2")
     for _ in range(3):
@@ -304,11 +314,8 @@ def test_track_spaces_by_value():
 
 
 def test_setup_refusals():
-    with pytest.raises(IllegalMove):
-        new("A,B,C,D,E")
-    with pytest.raises(IllegalMove):
-        new("A")
-    with pytest.raises(IllegalMove):
-        new("A,B", solo=True)
-    with pytest.raises(IllegalMove):
-        new("Ann,ann")
+    for players, solo, rule in (("A,B,C,D,E", False, "CG-SETUP-1"), ("A", False, "CG-SETUP-1"),
+                                ("A,B", True, "CG-VAR-1"), ("Ann,ann", False, "CG-SETUP-1")):
+        with pytest.raises(IllegalMove) as err:
+            new(players, solo=solo)
+        assert err.value.rule == rule

@@ -15,6 +15,7 @@ def test_highest_score_first():
 
 
 def test_tie_broken_by_beehive_points():
+    """CG-END-3."""
     # Ann: 20 with the 2-hive = 22. Ben: 20 + 2 with the 1-hive... make both 22 in points+hives.
     s = play(new("Ann,Ben"), ScoreBed("Ann", 20, 0, orange=1))  # 20 + hive 2 = 22
     s = play(s, NextTurn(), ScoreBed("Ben", 20, 0, orange=1), ScoreBed("Ben", 1, 0, orange=2))  # 21 + hive 1 = 22

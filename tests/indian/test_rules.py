@@ -30,6 +30,15 @@ def test_setup_refusals():
     assert rules.new_game(new("A,B").setup._replace(players=("Ring", "Ann"), rules=1)).players[0].name == "Ring"
 
 
+def test_a_squirrel_is_a_main_action_from_the_supply_onto_one_cell():
+    """IS-MAIN-B."""
+    s = new("Ann,Ben")
+    after = play(s, "squirrel")
+    ann = after.players[0]
+    assert after.squirrels_left == s.squirrels_left - 1 and ann.squirrels == 1
+    assert ann.empty == s.players[0].empty - 1 and after.turn.main == "squirrel"
+
+
 def test_one_main_action_a_turn():
     s = play(new(), "leaf red")
     refused(s, "squirrel", "IS-TURN-2")
@@ -126,6 +135,7 @@ def test_blueberry_on_a_full_path_takes_one_more():
 
 
 def test_common_path_topped_up_below_seven():
+    """IS-PATH-4."""
     s = new("Ann,Ben", ring_capacity="8")
     s = play(s, "exchange mushroom blueberry", "blueberry r", "blueberry r")
     assert (s.ring, s.reserve) == (8, 55)  # 8 -> 7 -> 6 < 7: 2 from the reserve back to 8
@@ -186,6 +196,7 @@ def test_animal_needs_holes_and_takes_the_stack_token():
 
 
 def test_full_board_gives_every_other_player_one_more_turn():
+    """IS-END-1."""
     s = new("Ann,Ben,Cy")
     s = s.with_player(1, s.players[1]._replace(empty=1))  # Ben one cell from full
     s = play(s, "squirrel", "next", "squirrel")
@@ -212,6 +223,7 @@ def test_final_turn_switch_act_then_convert():
 
 
 def test_ranking_tie_breaks():
+    """IS-END-3: fewest empty cells, then more nuts, then a blueberry held, then shared."""
     from assistant.games.indian_summer import tally
 
     s = new("A,B,C,D")
@@ -222,6 +234,7 @@ def test_ranking_tie_breaks():
 
 
 def test_solo_deal_and_market():
+    """IS-SOLO-2: the solo mushroom takes the mushroom spaces' tiles."""
     s = new("Solo", solo=True)
     refused(s, "squirrel", "IS-SETUP-2")
     refused(s, "deal upper=rrrr lower=rrrrr spaces=rrrrrrrrrr path=rrrrr", "IS-SETUP-2")
@@ -241,7 +254,8 @@ def test_solo_round_tile_with_full_spaces_after_it_stays():
     s = play(new("Solo", solo=True), "deal upper=goror lower=ooooo spaces=gogogogogo path=ggooo",
              "leaf green", "next", "leaf green")
     notes = rules.apply(s, act("next")).notes
-    assert any("tile on space 3 stays" in n for n in notes) and not any("moves to space 3" in n for n in notes)
+    assert any("tile on space 3 stays" in n and "[IS-SOLO-1]" in n for n in notes)
+    assert not any("moves to space 3" in n for n in notes)
 
 
 def test_solo_refill_choice_switch():
@@ -269,6 +283,7 @@ def test_solo_refill_once_goes_on_from_another_end_when_its_row_runs_out():
 
 
 def test_solo_first_two_failures_end_the_series():
+    """IS-SOLO-4: each game's end scores it (here two failures); IS-SOLO-5: the third is then not played."""
     s = new("Solo", solo=True)
     for deal in ("deal upper=ggggg lower=ggggg spaces=gggggggooo path=ooooo",
                  "deal upper=ooooo lower=ooooo spaces=oooooooooo path=rrrrr"):
@@ -292,6 +307,7 @@ def test_solo_feather_points_and_three_game_score():
 
 
 def test_score_mode_treasure_found_with_the_supply_empty_shows_for_an_animal():
+    """IS-SUPPLY-1: no token in the supply, none taken."""
     # no blueberry token to put in the hole: the printed blueberry shows there, and an animal
     # laid over that hole later is owed it (the supply, still empty, then pays nothing)
     s = new("Ann,Ben")

@@ -39,6 +39,7 @@ class DieModel(NamedTuple):
         return "4-player side" if self.positions == 20 else "1-3 player side"
 
     def move(self, position: int) -> int:
+        """CG-DIE-1: one position clockwise at each turn's end (two in solo)."""
         return (position + self.step) % self.positions
 
     def turns_before_final_round(self) -> int:

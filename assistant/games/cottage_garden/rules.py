@@ -143,7 +143,8 @@ def _score(state: GameState, action: ScoreBed) -> Outcome:
         player = state.players[index]
     elif state.final_round:
         player = player._replace(beds=player.beds - 1)
-        notes.append(f"{player.name}'s completed bed leaves the game; no new bed in the final round ({player.beds} left).")
+        notes.append(f"{player.name}'s completed bed leaves the game; no new bed in the final round ({player.beds} left). "
+                     "[CG-FINAL-3]")
     else:
         notes.append("Clean-up: pot tokens and cats to the supply, tiles to the back of the queue, the bed flipped "
                      "becomes the public bed; take the previous public bed, not flipped.")
@@ -213,7 +214,8 @@ def _move_up(state: GameState, index: int, colour: Colour, cube: int, steps: int
                 state = state._replace(turn=state.turn._replace(pots_owed=state.turn.pots_owed + 1))
     if after == TOP[colour] and before < after and hive == 0 and hives_left:
         hive, hives_left = hives_left[0], hives_left[1:]
-        notes.append(f"First cube to 20: {player.name} takes the {hive}-hive beehive tile ({hive} point(s)).")
+        notes.append(f"First cube to 20: {player.name} takes the {hive}-hive beehive tile ({hive} point(s)). "
+                     "[CG-REWARD-4]")
     updated = player._replace(cats=cats, beehive=hive, **{colour: tuple(spaces)})
     return state.with_player(index, updated)._replace(hives_left=hives_left), notes, won
 
@@ -356,10 +358,10 @@ def _advance_die(state: GameState) -> tuple[GameState, list[str]]:
     if corners:
         state = state.with_player(state.current, player._replace(cats=player.cats + len(corners)))
         notes.append(f"The die passes a corner holding a cat: {player.name} takes a cat. [CG-VAR-2]")
-    if position == die.turnover and not final_round:
+    if position == die.turnover and not final_round:  # CG-DIE-2; CG-FINAL-5: not turned in the final round
         face += 1
         notes.append(f"New round: the die turns to {face}. [CG-DIE-2]")
-        if face >= die.final_face:
+        if face >= die.final_face:  # CG-DIE-3
             final_round = starts_final = True
             notes.append("The final round begins: every player gives up each bed with 2 or fewer tiles "
                          + ("(done below); " if state.setup.board_mode else "(garden discard PLAYER); ")

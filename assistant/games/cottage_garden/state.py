@@ -45,6 +45,7 @@ class Player(NamedTuple):
 
     @property
     def score(self) -> int:
+        """CG-END-2: the three orange and three blue cubes' values and the beehive's points."""
         return sum(self.points("orange")) + sum(self.points("blue")) + self.beehive
 
 

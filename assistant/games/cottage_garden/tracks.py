@@ -26,7 +26,7 @@ def value(colour: Colour, space: int) -> int:
 
 
 def advance(colour: Colour, space: int, steps: int) -> tuple[int, int]:
-    """Move a cube up `steps` spaces; returns (new space, spaces lost beyond 20)."""
+    """Move a cube up `steps` spaces; returns (new space, spaces lost beyond 20: CG-SCORE-3)."""
     target = space + steps
     top = TOP[colour]
     return min(target, top), max(0, target - top)

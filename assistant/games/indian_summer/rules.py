@@ -366,6 +366,7 @@ def _leaf(state: GameState, action: Leaf) -> tuple[GameState, list[str]]:
 
 
 def _squirrel(state: GameState, action: Squirrel) -> tuple[GameState, list[str]]:
+    """IS-MAIN-B: a squirrel from the supply, placed on one cell."""
     state = _start_main(state, "squirrel")
     state = _board_squirrel(state, action.at, "the squirrel")
     state, what = board.place_squirrel(state, state.current)

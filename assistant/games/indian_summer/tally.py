@@ -15,7 +15,7 @@ class Standing(NamedTuple):
 
 
 def key(player: Player) -> tuple[int, int, int]:
-    """Smaller is better: empty cells, then more nuts, then holding a blueberry."""
+    """IS-END-3, smaller is better: empty cells, then more nuts, then holding a blueberry."""
     return (player.empty, -player.held[1], 0 if player.held[0] else 1)
 
 
