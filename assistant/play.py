@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.errors import GardenError, IllegalMove, UsageError
-from assistant.games import houserules, registry
+from assistant.games import registry
 from assistant.games.events import RULES_VERSION
 from assistant.games.interface import NEXT, Command, Game, Option, check_options, find_command, refuse_while_owed
 from assistant.session import games as sessions
@@ -30,7 +30,7 @@ from assistant.session.store import DB_NAME, NO_GAME, Store, open_store
 from assistant.wording import a
 
 #: player names go into one-line game records: letters, digits, - and _, no spaces
-PLAYER_NAME = re.compile(r"^\w[\w-]{0,31}$")
+PLAYER_NAME = r"^\w[\w-]{0,31}$"  # matched through re's cache: no compiling at start-up
 
 #: `new`'s options every game takes; a game adds its own (Game.new_options)
 NEW_SHARED: tuple[Option, ...] = (
@@ -55,7 +55,7 @@ def new_command(game: Game | None = None) -> Command:
 def player_names(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     for name in names:
-        if not PLAYER_NAME.match(name):
+        if not re.match(PLAYER_NAME, name):
             raise UsageError(f"player name {name!r}: use letters, digits, - or _ (no spaces), up to 32 characters")
     if not names:
         raise UsageError("--players needs at least one name, e.g. --players Ann,Ben")
@@ -131,6 +131,8 @@ class Table:
         game_name = opts["name"] or _default_name(game, {g.name for g in store.games()})
         if not sessions.name_ok(game_name):
             raise UsageError(f"game name {game_name!r}: use letters, digits, - or _ (up to 40 characters)")
+        from assistant.games import houserules
+
         chosen = houserules.parse(rules.switches, opts["house_rule"] or [])
         setup = {"players": names, "solo": opts["solo"], "name": game_name,
                  "house_rules": houserules.differing(rules.switches, chosen), "rules": RULES_VERSION}

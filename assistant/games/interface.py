@@ -23,11 +23,13 @@ line takes them, or their JSON types, into the values a game's `act` reads.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from assistant.errors import IllegalMove, UsageError
-from assistant.games.houserules import Switch
-from assistant.games.rulebook import Rule
+
+if TYPE_CHECKING:  # annotations only: reading a game's status needs neither
+    from assistant.games.houserules import Switch
+    from assistant.games.rulebook import Rule
 
 TYPES = ("str", "int", "bool", "list[str]", "list[int]")
 

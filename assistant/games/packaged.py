@@ -25,6 +25,16 @@ class PackagedGame:
         return importlib.import_module(f"{self.package}.{name}")
 
     @property
+    def switches(self) -> tuple[Any, ...]:
+        """The house-rule switches (houserules.py)."""
+        return self.module("houserules").SWITCHES
+
+    @property
+    def rules(self) -> tuple[Any, ...]:
+        """The rulebook by id (rulebook.py)."""
+        return self.module("rulebook").RULES
+
+    @property
     def engine(self) -> ModuleType:
         return self.module("engine")
 

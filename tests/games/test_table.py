@@ -119,3 +119,30 @@ def test_indian_summer_through_table_matches_the_cli(tmp_path):
 def test_the_cottage_game_through_table_ends(tmp_path):
     steps = _played("cottage", tmp_path)["steps"]
     assert steps[-1][2]["over"]
+
+
+def test_next_asks_before_the_free_refill_of_an_emptied_path_is_lost(tmp_path):
+    import pytest
+
+    from assistant.errors import IllegalMove
+    from assistant.play import Table
+
+    table = Table(tmp_path)
+    table.new("indian-summer", {"players": "Ann,Ben", "name": "g"})
+    while True:
+        status = table.status("g")
+        me = next(p for p in status["players"] if p["name"] == status["turn"]["player"])
+        table.act("g", "leaf", {"colour": me["path"][0]})
+        owed = table.status("g")["pending"]
+        if owed:
+            break
+        table.act("g", "next", {})
+    assert owed == [{"who": me["name"], "what": "refill their emptied path to 5 (free, only now)", "must": False,
+                     "rule": "IS-PATH-2", "command": f"garden path {me['name']} g,o,o,r,g"}]
+    events = table.status("g")
+    with pytest.raises(IllegalMove) as err:
+        table.act("g", "next", {})
+    assert err.value.rule == "IS-PATH-2" and "--yes" in err.value.sentence
+    assert table.status("g") == events  # nothing written
+    table.act("g", "next", {"yes": True})
+    assert table.status("g")["turn"]["player"] != me["name"]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.games.cottage_garden import tally
 from assistant.games.cottage_garden.state import GameState
 
 
@@ -56,6 +55,8 @@ def _bed_cells(state: GameState) -> dict[str, Any]:
 
 
 def tally_data(state: GameState) -> dict[str, Any]:
+    from assistant.games.cottage_garden import tally  # not for status, whose start-up is benchmarked
+
     ranking = [
         {"place": s.place, "name": s.player.name, "score": s.score, "orange": s.player.points("orange"),
          "blue": s.player.points("blue"), "beehives": s.player.beehive}

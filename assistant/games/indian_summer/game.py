@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.games.packaged import PackagedGame
 from assistant.games.indian_summer import commands
-from assistant.games.indian_summer.houserules import SWITCHES
-from assistant.games.indian_summer.rulebook import RULES
 from assistant.games.interface import Command
 
 if TYPE_CHECKING:  # the state's module is loaded with the rules, not to list commands
@@ -20,8 +18,6 @@ class IndianSummer(PackagedGame):
     key = commands.KEY
     title = commands.TITLE
     player_counts = (1, 2, 3, 4)  # 1: the solo variant
-    switches = SWITCHES
-    rules = RULES
     new_options = commands.NEW_OPTIONS
     board_sizes = ((9, 8),)  # a woodland board
 
