@@ -26,7 +26,7 @@ from assistant.games.events import RULES_VERSION
 from assistant.games.interface import NEXT, Command, Game, Option, check_options, find_command, refuse_while_owed
 from assistant.session import games as sessions
 from assistant.session import history
-from assistant.session.store import DB_NAME, NO_GAME, Store, open_store
+from assistant.session.store import DB_NAME, Store, no_game, open_store
 from assistant.wording import a
 
 #: player names go into one-line game records: letters, digits, - and _, no spaces
@@ -86,7 +86,7 @@ class Table:
     def store(self, create: bool = True) -> Store:
         if self._store is None:
             if not create and not self.has_store():
-                raise GardenError(NO_GAME)
+                raise GardenError(no_game())
             self._store = open_store(self.home)
         return self._store
 

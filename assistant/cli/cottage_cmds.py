@@ -1,6 +1,7 @@
 """Cottage Garden's own command-line module: `garden bed` draws board mode's beds cell by cell,
-and what the shared commands ask of a game (fit, advise and fit_on_text from cottage_fit.py;
-check's reading_view and compare_view; tally_photos). Its moves come from the game's commands
+`garden beds`, and what the shared commands ask of a game (fit, advise and fit_on_text from
+cottage_fit.py; list_tiles and define_tile from cottage_components.py; check's reading_view and
+compare_view; tally_photos). Its moves come from the game's commands
 (cli/moves.py)."""
 
 from __future__ import annotations
@@ -10,16 +11,19 @@ from typing import Annotated, Any
 import typer
 
 from assistant.cli.common import GameOption, board_mode_state, board_names, console
+from assistant.cli import cottage_components
+from assistant.cli.cottage_components import define_tile, list_tiles  # noqa: F401 (garden tiles, through this module)
 from assistant.cli.cottage_fit import advise, fit, fit_on_text  # noqa: F401 (the game's fit, through this module)
 from assistant.cli.errors import reports_errors
 from assistant.errors import UsageError
 
 GAME = "cottage-garden"
-COMMANDS = ("bed",)
+COMMANDS = ("bed", "beds")
 
 
 def register(app: typer.Typer) -> None:
     app.command("bed", rich_help_panel="Cottage Garden")(bed)
+    cottage_components.register(app)  # garden beds [define]
 
 
 @reports_errors

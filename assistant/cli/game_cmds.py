@@ -47,7 +47,7 @@ def games() -> None:
     """List the saved games, most recent first."""
     rows = table().games()
     if not rows:
-        print("No games yet. Start one: garden new cottage-garden --players Ann,Ben")
+        print(f"No games yet. Start one: garden new {next(iter(registry.GAMES))} --players Ann,Ben")
         return
     from datetime import datetime
 
@@ -166,7 +166,7 @@ def replay(
 @reports_errors
 def rules(
     words: Annotated[list[str] | None, typer.Argument(help="A rule id (CG-FINAL-2) or words (red line).")] = None,
-    game: Annotated[str, typer.Option("--game", help="Which game's rules.")] = "cottage-garden",
+    game: Annotated[str | None, typer.Option("--game", help="Which game's rules (default: the first, cottage-garden).")] = None,
 ) -> None:
     """The rules the assistant enforces, by id or word; `rules house` lists the house-rule switches."""
     from rich.padding import Padding
@@ -174,7 +174,7 @@ def rules(
 
     from assistant.games import rulebook
 
-    eng = registry.game(game)
+    eng = registry.game(game or next(iter(registry.GAMES)))
     out = console()
     topic = " ".join(words or [])
     if topic and topic.lower() in ("house", "house-rules", "houserules"):

@@ -12,18 +12,18 @@ from typing import Annotated, Any
 
 import typer
 
+from assistant.cli import indian_components
 from assistant.cli.common import GameOption
+from assistant.cli.indian_components import define_tile, list_tiles  # noqa: F401 (garden tiles, through this module)
 from assistant.cli.errors import reports_errors
 
 GAME = "indian-summer"
-COMMANDS = ("woods", "leaves", "animals", "woodlands")
+COMMANDS = ("woods", *indian_components.COMMANDS)
 
 
 def register(app: typer.Typer) -> None:
     app.command("woods", rich_help_panel="Indian Summer")(woods)
-    from assistant.cli import catalogue_cmds
-
-    catalogue_cmds.register_indian(app)  # garden leaves | animals | woodlands: the catalogue's own module
+    indian_components.register(app)  # garden leaves | animals | woodlands
 
 
 @reports_errors

@@ -75,7 +75,8 @@ def calibrate(
     grid: Annotated[str, typer.Option("--grid", help="Cell grid ROWSxCOLS, e.g. 5x5.")] = ...,  # type: ignore[assignment]
     corners: Annotated[str | None, typer.Option("--corners", help='Grid corners "x,y x,y x,y x,y": TL TR BR BL.')] = None,
     layout: Annotated[str | None, typer.Option("--layout", help="Printed symbols, rows split by '/', e.g. P...C/.....")] = None,
-    game: Annotated[str, typer.Option("--game", help="Symbol set: cottage-garden or indian-summer.")] = "cottage-garden",
+    game: Annotated[str | None, typer.Option("--game", help="Whose symbol set (default: cottage-garden); "
+                                             "`garden new --help` lists the games.")] = None,
     camera: CameraOpt = None,
     replace: Annotated[bool, typer.Option("--replace", help="Calibrate again a board already calibrated "
                                           "under this name (its profile is replaced).")] = False,
@@ -86,13 +87,12 @@ def calibrate(
     from assistant.vision.profile import boards_dir, bundled_dir, validate_name
 
     validate_name(name)
+    game = game or symbols.DEFAULT_GAME
     rows, cols = symbols.parse_grid_size(grid)
     symbols.parse_layout(layout, rows, cols, game)
-    warnings: list[str] = []
-    if game == "indian-summer" and layout and (rows, cols) == (9, 8):
-        from assistant.games.indian_summer.woods import check_layout
+    from assistant.games import registry
 
-        warnings = check_layout(layout)[1]  # printed treasures other than the seed's counts
+    warnings = registry.game(game).layout_warnings(layout, rows, cols) if game in registry.GAMES and layout else []
     corner_pts = None
     if corners is not None:
         from assistant.vision.geometry import parse_corners

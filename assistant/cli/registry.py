@@ -18,7 +18,7 @@ from assistant.games import registry as games
 COMMANDS: dict[str, tuple[str, ...]] = {
     "game_cmds": ("new", "games", "status", "tally", "next", "undo", "redo", "export", "replay", "rules"),
     "photo_cmds": ("calibrate", "boards", "check", "markers"),
-    "catalogue_cmds": ("tiles", "beds"),
+    "catalogue_cmds": ("tiles",),
     "fit_cmds": ("fit", "advise"),
 }
 

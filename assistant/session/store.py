@@ -20,9 +20,15 @@ APP_ID = "garden-assistant"
 SCHEMA_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
 DB_NAME = "games.sqlite3"
-#: not Cottage Garden alone: the hint also answers an Indian Summer command (`tally --photo`)
-NO_GAME = ("no game yet: start one with `garden new cottage-garden --players A,B` (or indian-summer; "
-           "`garden new --help` lists the games)")
+
+
+def no_game() -> str:
+    """The hint when no game is stored yet, naming every game (any game's command may ask)."""
+    from assistant.games import registry
+
+    first, *others = registry.GAMES
+    return (f"no game yet: start one with `garden new {first} --players A,B`"
+            + (f" (or {', '.join(others)}; " if others else " (") + "`garden new --help` lists the games)")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -112,7 +118,7 @@ class Store:
             row = self._db.execute("SELECT id, name, game, setup, created, touched FROM games "
                                    "ORDER BY touched DESC, id DESC LIMIT 1").fetchone()
             if row is None:
-                raise GardenError(NO_GAME)
+                raise GardenError(no_game())
             return _row(row)
         row = self._db.execute("SELECT id, name, game, setup, created, touched FROM games WHERE name = ?", (name,)).fetchone()
         if row is None:

@@ -49,6 +49,9 @@ class CottageGarden(PackagedGame):
         board = planting.bed_at(state.beds[player], name, bed).board
         return f"{name}'s bed {bed}", board.grid.as_rows(board.mask(*cells.COVERED))
 
+    def layout_warnings(self, layout: str, rows: int, cols: int) -> list[str]:
+        return []  # a bed side's symbols vary: nothing to warn of
+
     def turn(self, state: GameState) -> dict[str, Any]:
         return {"player": state.current_player.name, "number": state.turn_number, "round": state.face,
                 "final_round": state.final_round, "over": state.over, "summary": self.engine.turn_summary(state)}

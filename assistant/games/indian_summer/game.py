@@ -45,6 +45,12 @@ class IndianSummer(PackagedGame):
             raise GardenError("this game is in score mode: no woodland board is tracked cell by cell")
         return f"{state.players[player].name}'s woodland board", board.grid.as_rows(board.grid.full & ~free_mask(board))
 
+    def layout_warnings(self, layout: str, rows: int, cols: int) -> list[str]:
+        """Printed treasures other than the seed's counts on a woodland side."""
+        from assistant.games.indian_summer.woods import check_layout
+
+        return check_layout(layout)[1] if (rows, cols) in self.board_sizes else []
+
     def turn(self, state: GameState) -> dict[str, Any]:
         return {"player": state.current_player.name, "number": state.turn_number, "main": state.turn.main,
                 "over": state.over, "summary": self.engine.turn_summary(state)}
