@@ -13,12 +13,14 @@ import typer
 from assistant.cli import registry
 
 
-def build_app(command: str | None = None) -> typer.Typer:
-    """The app with every command, or only the group that holds `command`."""
+def build_app(command: str | None = None, help_panels: bool = False) -> typer.Typer:
+    """The app with every command, or only the group that holds `command`. `help_panels`: help
+    drawn by rich, the commands grouped by game; typer then draws usage errors in boxes too, so
+    only when help is asked for (a refusal stays one plain line)."""
     app = typer.Typer(
         name="garden",
         help="A table companion for tile-laying garden games.",
-        rich_markup_mode="rich",  # for the help panels (the commands by game); help texts escape "["
+        rich_markup_mode="rich" if help_panels else None,  # help texts escape "[" for it
         pretty_exceptions_enable=False,
         add_completion=False,
         no_args_is_help=True,
@@ -46,5 +48,6 @@ def __getattr__(name: str) -> typer.Typer:
 
 
 def main() -> None:
-    command = sys.argv[1] if len(sys.argv) > 1 else None
-    build_app(command)(prog_name="garden")
+    args = sys.argv[1:]
+    command = args[0] if args else None
+    build_app(command, help_panels=not args or "--help" in args)(prog_name="garden")

@@ -25,3 +25,21 @@ def test_status_imports_no_numpy_or_cv2(garden_home):
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "assert 'numpy' not in sys.modules and 'cv2' not in sys.modules, 'heavy import'\n")
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+
+
+def test_help_groups_the_commands_by_game_shared_first():
+    from typer.testing import CliRunner
+
+    out = CliRunner().invoke(build_app(help_panels=True), ["--help"], env={"COLUMNS": "100", "NO_COLOR": "1"}).output
+    panels = [line.split("─ ")[1].split(" ─")[0] for line in out.splitlines() if line.startswith("╭─ ")]
+    assert panels == ["Options", "Commands", "Cottage Garden", "Indian Summer"]
+    cottage, indian = out.index("─ Cottage Garden"), out.index("─ Indian Summer")
+    assert out.index("│ status ") < cottage < out.index("│ score ") < indian < out.index("│ leaf ")
+
+
+def test_a_usage_error_is_one_plain_line(garden_home):
+    from tests.cli.runner import fails, ok
+
+    ok("new", "cottage-garden", "--players", "Ann,Ben")
+    line = fails(2, "score", "Ann", "--pots", "x").splitlines()[-1]
+    assert line == "Error: Invalid value for '--pots': 'x' is not a valid int."
