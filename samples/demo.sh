@@ -21,6 +21,16 @@ garden refill
 garden next
 garden status
 
+echo; echo "== The Hanging Gardens: a whole recorded game, and a first turn at the table"
+garden replay samples/records/hanging-2p.txt --save demo-hg
+garden tally --game demo-hg
+garden new hanging-gardens --players Ann,Ben --name demo-hg-new
+garden card GG./G.B --at 0,0
+garden temple 0,0
+garden take garden --column 3
+garden fit RR./Y..
+garden status
+
 echo; echo "== Reading phone photos of boards (profiles in calibration/)"
 garden check samples/photos/bed-1-light_mixed.jpg --board bed-1-light --out "$OUT/bed-1-light_mixed.png"
 garden check samples/photos/woodland-1-a_exif8.jpg --board woodland-1-a --out "$OUT/woodland-1-a_exif8.png"

@@ -30,10 +30,13 @@ def register(app: typer.Typer, only: str | None = None) -> None:
 def _new_function():
     """`garden new`: the shared options and every game's own (a game refuses those it does not take)."""
 
+    defaults = {o.name: o.default for o in new_command().options}
+
     def new(options: dict[str, Any], _: str | None, json_output: bool) -> None:
         tab = table()
         game = options.pop("game")
-        result = tab.new(game, options)
+        # a flag left at its default was not given: a game that does not take it is not asked about it
+        result = tab.new(game, {k: v for k, v in options.items() if v != defaults[k]})
         if json_output:
             print_json(result)
             return

@@ -25,6 +25,8 @@ GAMES: dict[str, Entry] = {
                             "assistant.cli.cottage_cmds"),
     "indian-summer": Entry("assistant.games.indian_summer", "assistant.render.indian_summer",
                            "assistant.cli.indian_cmds"),
+    "hanging-gardens": Entry("assistant.games.hanging_gardens", "assistant.render.hanging_gardens",
+                             "assistant.cli.hanging_cmds"),
 }
 
 

@@ -25,6 +25,7 @@ from assistant.grid.regions import (
     uncoverable,
 )
 from assistant.grid.shape import HOLE, TRANSFORMS, Orientation, Shape
+from assistant.grid.stack import Stack
 
 __all__ = [
     "HOLE",
@@ -36,6 +37,7 @@ __all__ = [
     "Orientation",
     "Placement",
     "Shape",
+    "Stack",
     "clear_cache",
     "compactness",
     "component_sizes",
