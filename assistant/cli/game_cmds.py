@@ -168,15 +168,20 @@ def replay(
 
 @reports_errors
 def rules(
-    words: Annotated[list[str] | None, typer.Argument(help="A rule id (CG-FINAL-2) or words (red line).")] = None,
+    words: Annotated[list[str] | None, typer.Argument(help="A game first if you like (hanging-gardens), then a rule id "
+                                                           "(CG-FINAL-2) or words (red line).")] = None,
     game: Annotated[str | None, typer.Option("--game", help="Which game's rules (default: the first, cottage-garden).")] = None,
 ) -> None:
-    """The rules the assistant enforces, by id or word; `rules house` lists the house-rule switches."""
+    """The rules the assistant enforces, by id or word; `rules [GAME] house` lists the house-rule switches."""
     from rich.padding import Padding
     from rich.text import Text
 
     from assistant.games import rulebook
 
+    if words and words[0].lower() in registry.GAMES:  # `garden rules hanging-gardens [topic]`
+        if game is not None and game != words[0].lower():
+            raise GardenError(f"rules: the game is named twice ({words[0]} and --game {game})")
+        game, words = words[0].lower(), words[1:]
     eng = registry.game(game or next(iter(registry.GAMES)))
     out = console()
     topic = " ".join(words or [])

@@ -1,5 +1,5 @@
 """The part of the game interface a game package answers from its own modules: `engine` (set-up,
-replay, records' headers, the turn line), `notation`, `report` (status and tally as data),
+records' headers, the turn line), `rules` (new_game, apply) and `actions` (from_event), `notation`, `report` (status and tally as data),
 `moves` (what a command implies: `act`) and `pending` (what is still owed). A game class names
 its package and adds what differs.
 
@@ -53,13 +53,15 @@ class PackagedGame:
         return self.module("pending").pending(state)
 
     def new_state(self, setup: dict[str, Any]) -> Any:
-        return self.engine.new_state(setup)
+        """The game's `rules.new_game` on the set-up its engine reads (`engine.setup_from_dict`)."""
+        return self.module("rules").new_game(self.engine.setup_from_dict(setup))
 
     def apply_event(self, state: Any, event: dict[str, Any]) -> Outcome:
-        return self.engine.apply_event(state, event)
+        """The event as the action its `actions` module makes of it, through `rules.apply`."""
+        return self.module("rules").apply(state, self.module("actions").from_event(event))
 
     def replay(self, setup: dict[str, Any], log: list[dict[str, Any]]) -> Any:
-        return self.engine.replay(setup, log)
+        return events.replay_log(self.new_state, self.apply_event, setup, log)
 
     def status(self, state: Any, name: str) -> dict[str, Any]:
         return self.report.status(state, name)

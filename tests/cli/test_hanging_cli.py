@@ -100,3 +100,11 @@ def test_values_and_tally(game):
     tally = json.loads(ok("tally", "--json"))
     assert tally["decided"] and tally["winner"] == ["Ann", "Ben"]
     assert "Standings so far" in ok("tally")
+
+
+def test_rules_by_game_name():
+    assert "HG-PLACE-1" in ok("rules", "hanging-gardens")
+    assert "HG-TILE-2" in ok("rules", "hanging-gardens", "HG-TILE-2")
+    house = ok("rules", "hanging-gardens", "house")
+    assert "temples = per-area" in house and "per-cell" in house
+    assert "HG-TILE-2" in ok("rules", "HG-TILE-2", "--game", "hanging-gardens")

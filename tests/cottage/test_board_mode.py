@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from assistant.games.cottage_garden.game import GAME
 from assistant.errors import IllegalMove
 from assistant.games.cottage_garden import engine, rules
 from assistant.games.cottage_garden.actions import NextTurn, PlaceCat, PlacePot, PlantTile, ScoreBed
@@ -16,7 +17,7 @@ LAYOUT = "..P../C..../...../.P.../....C"
 def board_game(**house):
     setup = {"players": ["Ann", "Ben"], "solo": False, "name": "b", "house_rules": house,
              **engine.board_setup(["Ann", "Ben"], [f"Ann={LAYOUT}"], None, True)}
-    return engine.new_state(setup)
+    return GAME.new_state(setup)
 
 
 def row_tile(row, bed=1, player="Ann", start=0, length=5, marks=()):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from assistant.games.indian_summer import engine, supply, woods
+from assistant.games.indian_summer.game import GAME
+from assistant.games.indian_summer import supply, woods
 from assistant.games.indian_summer.laying import blank_side
 from assistant.games.indian_summer.state import GameState
 
@@ -16,7 +17,7 @@ def new_board_game(layouts: dict[str, str] | None = None, players: str = "Ann,Be
     given = layouts or {}
     woods_data = {n: ({"name": f"layout-{n}", "layout": given[n]} if n in given else blank_side(n)._asdict())
                   for n in names}
-    return engine.new_state({"players": names, "name": "t", "house_rules": house, "board_mode": True,
+    return GAME.new_state({"players": names, "name": "t", "house_rules": house, "board_mode": True,
                              "woods": woods_data})
 
 

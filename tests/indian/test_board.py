@@ -4,6 +4,7 @@ IS-ANIMAL-1, IS-END-2)."""
 
 import pytest
 
+from assistant.games.indian_summer.game import GAME
 from assistant.errors import IllegalMove
 from assistant.games.indian_summer import engine, rules, woods
 from assistant.games.indian_summer.actions import Animal, Final, Leaf, Nut, Region, Squirrel
@@ -179,7 +180,7 @@ def test_board_mode_game_replays_from_its_record():
     setup = {"players": ["Ann", "Ben"], "name": "r", **engine.board_setup(["Ann", "Ben"], [f"Ann={LAYOUT}"], None, True)}
     events = [{"type": "leaf", "colour": "orange", "found": "", "at": "0,2*+1,2+1,3+0,3"}, {"type": "next"},
               {"type": "squirrel", "at": "4,4"}, {"type": "next"}]
-    state = engine.replay(setup, events)
+    state = GAME.replay(setup, events)
     assert state.players[0].board.state(0, 2) == woods.TOKEN["nut"] and state.players[1].board.state(4, 4) == woods.SQUIRREL
     headers = dict(engine.setup_headers(setup))
     assert engine.setup_from_headers(headers)["woods"]["Ann"]["layout"] == LAYOUT

@@ -8,10 +8,8 @@ from typing import Any
 
 from assistant.errors import GardenError
 from assistant.games import events, houserules
-from assistant.games.cottage_garden import actions, rules
 from assistant.games.cottage_garden.commands import TITLE
 from assistant.games.cottage_garden.houserules import SWITCHES
-from assistant.games.interface import Outcome
 from assistant.games.cottage_garden.state import GameState, Setup
 
 
@@ -42,17 +40,6 @@ def setup_from_dict(data: dict[str, Any]) -> Setup:
     except (KeyError, TypeError) as err:
         raise GardenError(f"the game set-up is incomplete or malformed ({err})") from None
 
-
-def new_state(setup_data: dict[str, Any]) -> GameState:
-    return rules.new_game(setup_from_dict(setup_data))
-
-
-def apply_event(state: GameState, event: dict[str, Any]) -> Outcome:
-    return rules.apply(state, actions.from_event(event))
-
-
-def replay(setup_data: dict[str, Any], log: list[dict[str, Any]]) -> GameState:
-    return events.replay_log(new_state, apply_event, setup_data, log)
 
 
 def setup_headers(setup_data: dict[str, Any]) -> list[tuple[str, str]]:

@@ -8,10 +8,8 @@ from typing import Any
 
 from assistant.errors import GardenError
 from assistant.games import events, houserules
-from assistant.games.indian_summer import actions, rules
 from assistant.games.indian_summer.commands import TITLE
 from assistant.games.indian_summer.houserules import SWITCHES
-from assistant.games.interface import Outcome
 from assistant.games.indian_summer.state import GameState, Setup
 
 
@@ -41,17 +39,6 @@ def setup_to_dict(setup: Setup) -> dict[str, Any]:
         data.update({"board_mode": True, "woods": {name: side._asdict() for name, side in zip(setup.players, setup.woods)}})
     return data
 
-
-def new_state(setup_data: dict[str, Any]) -> GameState:
-    return rules.new_game(setup_from_dict(setup_data))
-
-
-def apply_event(state: GameState, event: dict[str, Any]) -> Outcome:
-    return rules.apply(state, actions.from_event(event))
-
-
-def replay(setup_data: dict[str, Any], log: list[dict[str, Any]]) -> GameState:
-    return events.replay_log(new_state, apply_event, setup_data, log)
 
 
 def setup_headers(setup_data: dict[str, Any]) -> list[tuple[str, str]]:
