@@ -23,7 +23,7 @@ from typing import Any
 from assistant.errors import GardenError, IllegalMove, UsageError
 from assistant.games import registry
 from assistant.games.events import RULES_VERSION
-from assistant.games.interface import NEXT, Command, Game, Option, check_options, find_command, refuse_while_owed
+from assistant.games.interface import NEXT, Command, Game, Option, check_options, find_command
 from assistant.session import games as sessions
 from assistant.session import history
 from assistant.session.store import DB_NAME, Store, no_game, open_store
@@ -148,7 +148,7 @@ class Table:
             spec = self._command(game, command, loaded.row.name)
             opts = check_options(spec, options or {})
             if command == NEXT.name:
-                _confirm_pass(game, state, opts["yes"])
+                _confirm_pass(game, state, bool(opts.get("yes")))
             return game.act(state, command, opts)
 
         loaded, notes = sessions.record(self.store(create=False), name, make)
@@ -195,10 +195,12 @@ def status_json(game: Game, state: Any, name: str) -> dict[str, Any]:
 
 
 def _confirm_pass(game: Game, state: Any, yes: bool) -> None:
-    """Before a turn ends: a must still open refuses it (naming the command that settles it); a
-    right that only this turn gives asks for --yes before it is lost."""
+    """Before a turn ends: a right that only this turn gives asks for --yes before it is lost. A
+    must still open is the game's own to refuse (its `next` names it and the command that settles
+    it; some, like resources above a limit, `next` itself settles)."""
     owed = game.pending(state)
-    refuse_while_owed(owed)
+    if any(item.must for item in owed):
+        return
     if owed and not yes:  # what is left is rights, not musts
         right = owed[0]
         raise IllegalMove(right.rule, f"{right.who} may still {right.what} ({right.command}); ending the turn "

@@ -31,6 +31,15 @@ garden take garden --column 3
 garden fit RR./Y..
 garden status
 
+echo; echo "== Gartenbau: a whole recorded game, and a market ring defined for a new one"
+garden replay samples/records/gartenbau-2p.txt --save demo-gb
+garden tally --game demo-gb
+garden market define 2 "S P1s C P1w C P2s C P1s1w C P2w C P1s C"
+garden new gartenbau --players Ann,Ben --start Ann=aster+basil --start Ben=chive+dill --name demo-gb-new
+garden seedling --tile dill+aster --at 1,0
+garden next
+garden market
+
 echo; echo "== Reading phone photos of boards (profiles in calibration/)"
 garden check samples/photos/bed-1-light_mixed.jpg --board bed-1-light --out "$OUT/bed-1-light_mixed.png"
 garden check samples/photos/woodland-1-a_exif8.jpg --board woodland-1-a --out "$OUT/woodland-1-a_exif8.png"

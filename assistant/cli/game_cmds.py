@@ -9,10 +9,9 @@ import typer
 
 from assistant.cli.common import GameOption, JsonOption, console, load_game, print_json, table
 from assistant.cli.errors import reports_errors
-from assistant.cli.moves import command_function, move_function
+from assistant.cli.moves import command_function, declared, shared_function
 from assistant.errors import GardenError
 from assistant.games import registry
-from assistant.games.interface import NEXT
 from assistant.play import new_command, status_json
 from assistant.session import history
 
@@ -20,7 +19,7 @@ from assistant.session import history
 def register(app: typer.Typer, only: str | None = None) -> None:
     """The shared commands, or just `only` (`new` and `next` are built from every game's
     declarations: not for `garden status`, whose start-up is benchmarked)."""
-    built = {"new": _new_function, "next": lambda: move_function(NEXT)}
+    built = {"new": _new_function, "next": lambda: shared_function("next", declared()["next"])}
     plain = {c.__name__: c for c in (games, status, tally, undo, redo, export, replay, rules)}
     for name in ("new", "games", "status", "tally", "next", "undo", "redo", "export", "replay", "rules"):
         if only is None or only == name:

@@ -24,19 +24,75 @@ _TYPES: dict[str, Any] = {"str": str, "int": int, "bool": bool, "list[str]": lis
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:
-    """Each game's moves in a help panel of its title (`only`: just that command, for start-up)."""
-    seen: set[str] = {"next"}  # the turn's end is one of the shared commands (game_cmds)
+    """Each game's moves in a help panel of its title (`only`: just that command, for start-up); a
+    word several games use is one command acting on the game in play, in the first one's panel."""
+    for name, owners in declared().items():
+        if name == "next" or (only is not None and name != only):
+            continue  # the turn's end is one of the shared commands (game_cmds)
+        function = move_function(owners[0][1]) if len(owners) == 1 else shared_function(name, owners)
+        app.command(name, rich_help_panel=owners[0][0].title)(function)
+
+
+def declared() -> dict[str, list[tuple[Any, Command]]]:
+    """Every move word, with the games that declare it (game, its command), in registry order."""
+    out: dict[str, list[tuple[Any, Command]]] = {}
     for key in registry.GAMES:
         game = registry.game(key)
         for command in game.commands():
-            if command.name in seen or (only is not None and command.name != only):
-                continue
-            seen.add(command.name)
-            app.command(command.name, rich_help_panel=game.title)(move_function(command))
+            out.setdefault(command.name, []).append((game, command))
+    return out
 
 
 def move_names() -> set[str]:
-    return {c.name for key in registry.GAMES for c in registry.game(key).commands()}
+    return set(declared())
+
+
+def shared_function(name: str, owners: list[tuple[Any, Command]]) -> Callable[..., None]:
+    """One typer command for a word several games use (`plant`, `next`): the words after it are read
+    as the arguments of the game in play's command, every game's options are taken (none required,
+    none defaulted: the game in play's own defaults apply), and its help says what it does in each."""
+    options: dict[str, Option] = {}
+    for _, command in owners:
+        for option in command.options:
+            if not option.argument:
+                options.setdefault(option.name, option._replace(
+                    required=False, default=False if option.type == "bool" else None, choices=()))
+    usage = "  ".join(f"{game.title}: {' '.join(o.name.upper() for o in c.options if o.argument) or '(no arguments)'}"
+                      f" -- {c.help}" for game, c in owners)
+    arguments = Option("args", "list[str]", usage, argument=True, metavar="ARGS")
+    merged = Command(name, f"{owners[0][1].help.split('.')[0]} ({owners[0][0].title}); in "
+                           + ", ".join(g.title for g, _ in owners[1:]) + " too: see --help.\n\n"
+                           + "\n\n".join(f"{g.title}: {c.help}" for g, c in owners), (arguments, *options.values()))
+
+    def run(given: dict[str, Any], game: str | None, json_output: bool) -> None:
+        tab = table()
+        key = tab.load(game).row.game
+        spec = next((c for g, c in owners if g.key == key), None)
+        positional = list(given.pop("args", None) or [])
+        if spec is not None:
+            given = {**_as_arguments(spec, positional), **{k: v for k, v in given.items() if v is not False}}
+        elif positional:
+            given["args"] = positional  # refused by name: this game has no such move
+        print_result(tab.act(game, name, given), json_output)
+
+    return command_function(merged, run)
+
+
+def _as_arguments(command: Command, words: list[str]) -> dict[str, Any]:
+    """The words given after a shared command word, as `command`'s arguments in their order."""
+    from assistant.errors import UsageError
+
+    out: dict[str, Any] = {}
+    for option in sorted((o for o in command.options if o.argument), key=lambda o: not o.required):
+        if not words:
+            break
+        if option.type.startswith("list["):
+            out[option.name], words = words, []
+        else:
+            out[option.name] = words.pop(0)
+    if words:
+        raise UsageError(f"{command.name}: unexpected extra argument(s) {' '.join(words)}")
+    return out
 
 
 def move_function(command: Command) -> Callable[..., None]:

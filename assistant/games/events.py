@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
-from assistant.errors import GardenError, UsageError
+from assistant.errors import GardenError, IllegalMove, UsageError
 from assistant.games import houserules
 from assistant.wording import a
 
@@ -93,6 +93,31 @@ def bed_owner(arg: str, players: Iterable[str]) -> tuple[str, str]:
     if not sep or who.strip().lower() not in lowered:
         raise UsageError(f"--bed {arg!r}: write PLAYER=SIDE with a player of this game ({', '.join(names)})")
     return lowered[who.strip().lower()], side.strip()
+
+
+def check_players(players: tuple[str, ...], solo: bool, counts: Iterable[int], rule: str, title: str) -> None:
+    """A multiplayer game's players: a count it allows, no solo, each name different (any case);
+    IllegalMove naming `rule` otherwise."""
+    allowed = sorted(counts)
+    if solo or len(players) not in allowed:
+        raise IllegalMove(rule, f"{title} takes {allowed[0]} to {allowed[-1]} players, not {len(players)}"
+                          f"{' (no solo variant)' if solo else ''}.")
+    if len({p.lower() for p in players}) != len(players):
+        raise IllegalMove(rule, "every player needs a different name")
+
+
+def keyed_fields(token: str, args: list[str], optional: tuple[str, ...], read: dict[str, str]) -> dict[str, str]:
+    """The `key=value` words of a record token, keys as written (`read` maps a written key to its
+    field) and each one of `optional`; GardenError naming the token otherwise."""
+    out: dict[str, str] = {}
+    for arg in args:
+        if "=" in arg:
+            key, _, value = arg.partition("=")
+            key = read.get(key, key)
+            if key not in optional:
+                raise GardenError(f"cannot read the action {token!r}: unknown {key!r}")
+            out[key] = value
+    return out
 
 
 def find_player(players: Iterable[Any], name: str) -> int | None:

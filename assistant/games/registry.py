@@ -27,6 +27,7 @@ GAMES: dict[str, Entry] = {
                            "assistant.cli.indian_cmds"),
     "hanging-gardens": Entry("assistant.games.hanging_gardens", "assistant.render.hanging_gardens",
                              "assistant.cli.hanging_cmds"),
+    "gartenbau": Entry("assistant.games.gartenbau", "assistant.render.gartenbau", "assistant.cli.gartenbau_cmds"),
 }
 
 

@@ -41,6 +41,21 @@ class Stack:
             depth[cell] = depth.get(cell, 0) + 1
         return Stack(top, depth)
 
+    def lifted(self, cells: Iterable[Cell]) -> Stack:
+        """A new stack without `cells`, each holding one layer (lifting a piece off the table;
+        what lies under a higher layer is not kept, so only a bottom piece can be lifted)."""
+        top = dict(self.top)
+        depth = dict(self.depth)
+        for cell in cells:
+            if depth.get(cell) != 1:
+                raise ValueError(f"cell {cell} holds {depth.get(cell, 0)} layers: only a single layer lifts off")
+            del top[cell], depth[cell]
+        return Stack(top, depth)
+
+    def connected(self) -> bool:
+        """Whether the covered cells form one 4-connected piece (an empty stack does)."""
+        return len(flood_parts(set(self.top))) <= 1
+
     def label(self, cell: Cell) -> str | None:
         """The top layer's label at `cell`; None over the bare table."""
         return self.top.get(cell)
@@ -71,22 +86,7 @@ class Stack:
     def parts(self, label: str) -> list[frozenset[Cell]]:
         """The 4-connected parts of the cells whose top layer is `label`, each a set of cells,
         ordered by their first cell (row, then column)."""
-        cells = {cell for cell, here in self.top.items() if here == label}
-        found: list[frozenset[Cell]] = []
-        while cells:
-            start = min(cells)
-            part = {start}
-            todo = [start]
-            while todo:
-                r, c = todo.pop()
-                for dr, dc in NEIGHBOURS:
-                    nb = (r + dr, c + dc)
-                    if nb in cells and nb not in part:
-                        part.add(nb)
-                        todo.append(nb)
-            cells -= part
-            found.append(frozenset(part))
-        return found
+        return flood_parts({cell for cell, here in self.top.items() if here == label})
 
     def rows(self, blank: str = " ") -> tuple[Cell, list[str]]:
         """The window as text: (its top-left cell, one string a row, each label's first character;
@@ -96,3 +96,23 @@ class Stack:
         top, left, bottom, right = self.bounds()
         return (top, left), ["".join((self.top.get((r, c)) or blank)[0] for c in range(left, right + 1))
                              for r in range(top, bottom + 1)]
+
+
+def flood_parts(cells: set[Cell]) -> list[frozenset[Cell]]:
+    """The 4-connected parts of a set of cells, ordered by their first cell."""
+    cells = set(cells)
+    found: list[frozenset[Cell]] = []
+    while cells:
+        start = min(cells)
+        part = {start}
+        todo = [start]
+        while todo:
+            r, c = todo.pop()
+            for dr, dc in NEIGHBOURS:
+                nb = (r + dr, c + dc)
+                if nb in cells and nb not in part:
+                    part.add(nb)
+                    todo.append(nb)
+        cells -= part
+        found.append(frozenset(part))
+    return found

@@ -94,7 +94,7 @@ def test_tiles_game_indian_summer_lists_leaves_and_animals():
     assert data["leaves"] == json.loads(ok("leaves", "--json"))["leaves"]
     assert data["animals"] == json.loads(ok("animals", "--json"))["animals"]
     assert json.loads(ok("tiles", "--game", "cottage-garden", "--json")) == json.loads(ok("tiles", "--json"))
-    assert "unknown game 'gartenbau'" in fails(2, "tiles", "--game", "gartenbau")
+    assert "unknown game 'carcassonne'" in fails(2, "tiles", "--game", "carcassonne")
 
 
 def test_tiles_define_indian_summer_leaf_and_animal():

@@ -32,11 +32,14 @@ def test_help_groups_the_commands_by_game_shared_first():
 
     out = CliRunner().invoke(build_app(help_panels=True), ["--help"], env={"COLUMNS": "100", "NO_COLOR": "1"}).output
     panels = [line.split("─ ")[1].split(" ─")[0] for line in out.splitlines() if line.startswith("╭─ ")]
-    assert panels == ["Options", "Commands", "Cottage Garden", "Indian Summer", "The Hanging Gardens"]
+    assert panels == ["Options", "Commands", "Cottage Garden", "Indian Summer", "The Hanging Gardens", "Gartenbau"]
     cottage, indian = out.index("─ Cottage Garden"), out.index("─ Indian Summer")
     hanging = out.index("─ The Hanging Gardens")
     assert out.index("│ status ") < cottage < out.index("│ score ") < indian < out.index("│ leaf ") < hanging
     assert hanging < out.index("│ card ") and hanging < out.index("│ temple ") and hanging < out.index("│ values ")
+    gartenbau = out.index("─ Gartenbau")
+    assert gartenbau < out.index("│ seedling ") and gartenbau < out.index("│ market ")
+    assert out.index("│ plant ") < indian  # a word two games use: in the first one's panel, acting on the game in play
 
 
 def test_a_usage_error_is_one_plain_line(garden_home):

@@ -56,3 +56,14 @@ def test_lay_leaves_the_old_stack_unchanged_and_rows_draw_the_window():
     assert one.top == {(0, 0): "a", (0, 1): "b"}
     assert two.rows() == ((0, -1), [" aa", "b  "])
     assert two.covered([(0, 0), (5, 5), (1, -1)]) == [(0, 0), (1, -1)]
+
+
+def test_a_bottom_piece_lifts_off_and_connectedness():
+    stack = Stack.of({(0, 0): "a", (0, 1): "a", (1, 1): "b"})
+    assert stack.connected()
+    lifted = stack.lifted([(0, 1)])
+    assert (0, 1) not in lifted.top and not lifted.connected()
+    import pytest
+
+    with pytest.raises(ValueError):
+        stack.lay({(0, 0): "c"}).lifted([(0, 0)])  # two layers: the one below is not kept

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.games import registry
-from assistant.games.interface import check_options, find_command
+from tests import interface_play
 
 GAME = registry.game("hanging-gardens")
 
@@ -15,17 +15,8 @@ def new(players: str = "Ann,Ben", **house_rules: str) -> Any:
 
 
 def act(state: Any, command: str, **options: Any) -> tuple[Any, list[str]]:
-    """The command's events applied; (new state, every note)."""
-    acted = GAME.act(state, command, check_options(find_command(GAME.commands(), command), options))
-    notes = list(acted.notes)
-    for event in acted.events:
-        state, said = GAME.apply_event(state, event)
-        notes += said
-    return state, notes
+    return interface_play.act(GAME, state, command, **options)
 
 
 def play(state: Any, *steps: tuple) -> Any:
-    """(command, options) steps in order."""
-    for command, options in steps:
-        state, _ = act(state, command, **options)
-    return state
+    return interface_play.play(GAME, state, *steps)

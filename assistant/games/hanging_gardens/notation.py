@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.errors import GardenError
+from assistant.games.events import keyed_fields
 
 # kind -> (positional fields, optional key=value fields)
 FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -40,14 +41,8 @@ def parse_action(token: str) -> dict[str, Any]:
     plain = [a for a in args if "=" not in a]
     if len(plain) != len(positional):
         raise GardenError(f"cannot read the action {token!r}")
-    event: dict[str, Any] = {"type": kind, **dict(zip(positional, plain))}
-    for arg in args:
-        if "=" in arg:
-            key, _, value = arg.partition("=")
-            key = _KEY_READ.get(key, key)
-            if key not in optional:
-                raise GardenError(f"cannot read the action {token!r}: unknown {key!r}")
-            event[key] = value
+    event: dict[str, Any] = {"type": kind, **dict(zip(positional, plain)),
+                             **keyed_fields(token, args, optional, _KEY_READ)}
     if kind == "take":
         try:
             event["column"] = int(event.get("column", ""))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from assistant.errors import GardenError, IllegalMove
-from assistant.games.events import replaced_at
+from assistant.games.events import check_players, replaced_at
 from assistant.games.hanging_gardens import garden as gardens
 from assistant.games.hanging_gardens.actions import Action, Card, Discard, NextTurn, Take, Temple
 from assistant.games.hanging_gardens.components import (
@@ -20,11 +20,8 @@ Notes = list[str]
 
 
 def new_game(setup: Setup) -> GameState:
+    check_players(setup.players, setup.solo, REVEALED, "HG-SETUP-1", "The Hanging Gardens")
     count = len(setup.players)
-    if setup.solo or count not in REVEALED:
-        raise IllegalMove("HG-SETUP-1", f"The Hanging Gardens takes 2 to 4 players, not {count}.")
-    if len({p.lower() for p in setup.players}) != count:
-        raise IllegalMove("HG-SETUP-1", "every player needs a different name")
     top, _, bottom = setup.rule("tile_stacks").partition("/")
     players = tuple(Player(name, gardens.start_garden()) for name in setup.players)
     return GameState(setup, players, deck=BUILDING_CARDS - REVEALED[count],
