@@ -9,9 +9,15 @@ from pathlib import Path
 def garden_home() -> Path:
     """The folder holding games.sqlite3, boards/ and the user catalogues.
 
-    Tests always set $GARDEN_HOME so they never touch a real user's games.
+    Tests always set $GARDEN_HOME so they never touch a real user's games. Set but empty, it is
+    refused (an empty value is a slip more often than a wish for the default).
     """
     env = os.environ.get("GARDEN_HOME")
+    if env is not None and not env.strip():  # set but empty: refused rather than quietly meaning the default
+        from assistant.errors import GardenError
+
+        raise GardenError("GARDEN_HOME is set but empty: name a folder (GARDEN_HOME=~/garden), or unset it to use "
+                          "the user data folder")
     if env:
         home = Path(env).expanduser()
     else:

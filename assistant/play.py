@@ -53,12 +53,13 @@ def new_command(game: Game | None = None) -> Command:
 
 
 def player_names(text: str) -> list[str]:
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    for name in names:
+    names = [n.strip() for n in text.split(",")]
+    for position, name in enumerate(names, start=1):
+        if not name:
+            raise UsageError(f"--players {text!r}: name {position} is empty; write the names split by commas, "
+                             "e.g. Ann,Ben")
         if not re.match(PLAYER_NAME, name):
             raise UsageError(f"player name {name!r}: use letters, digits, - or _ (no spaces), up to 32 characters")
-    if not names:
-        raise UsageError("--players needs at least one name, e.g. --players Ann,Ben")
     return names
 
 

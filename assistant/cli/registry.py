@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "photo_cmds": ("calibrate", "boards", "check", "markers"),
     "catalogue_cmds": ("tiles",),
     "fit_cmds": ("fit", "advise"),
+    "doctor_cmds": ("doctor",),
 }
 
 

@@ -14,6 +14,7 @@ faces) reaches the game through this interface and never names it:
   `covered_cells(state, player, bed)` (a tracked board cell by cell, for a photo to be compared with),
   `layout_warnings` (a calibrated board side's printed symbols that its components make unusual);
 - records: `setup_headers`, `setup_from_headers`, `notation` (format_action / parse_action);
+- the user's files: `check_files(home)`, what is wrong with the game's catalogues there (garden doctor);
 - rules: `rules` (the rulebook by id) and `switches` (house rules).
 
 Options are keyed by the command line's names: an argument by its name, an option by its
@@ -23,7 +24,8 @@ line takes them, or their JSON types, into the values a game's `act` reads.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from assistant.errors import IllegalMove, UsageError
@@ -124,6 +126,7 @@ class Game(Protocol):
     def setup_from_headers(self, headers: dict[str, str]) -> dict[str, Any]: ...
     def format_action(self, event: dict[str, Any]) -> str: ...
     def parse_action(self, text: str) -> dict[str, Any]: ...
+    def check_files(self, home: Path) -> list[str]: ...  # the game's user data files' problems (garden doctor)
 
 
 #: the commands every game takes, on top of its own moves
@@ -205,6 +208,19 @@ def parse_cell(text: str, what: str = "--at") -> tuple[int, int]:
     except ValueError:
         raise UsageError(f"{what} {text!r}: write ROW,COL, e.g. 2,3") from None
     return r, c
+
+
+def problems_of(*loaders: Callable[[], Any]) -> list[str]:
+    """The one-line problems of loading a game's user files: each loader's GardenError, if any."""
+    from assistant.errors import GardenError
+
+    out = []
+    for load in loaders:
+        try:
+            load()
+        except GardenError as err:
+            out.append(str(err))
+    return out
 
 
 def find_command(commands: tuple[Command, ...], name: str) -> Command | None:

@@ -44,5 +44,6 @@ def check_steps(kind: str, steps: int, available: int) -> None:
     if steps < 1:
         raise GardenError(f"{kind} takes a number of steps of 1 or more, not {steps}")
     if steps > available:
-        what = "moves to undo" if kind == UNDO else "undone moves to redo"
-        raise GardenError(f"cannot {kind} {steps} step(s): only {available} {what}")
+        noun = "move" if available == 1 else "moves"
+        what = f"{noun} to undo" if kind == UNDO else f"undone {noun} to redo"
+        raise GardenError(f"cannot {kind} {steps} step(s): {'only ' if available else ''}{available or 'no'} {what}")

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from assistant.games.packaged import PackagedGame
 from assistant.games.cottage_garden import commands
-from assistant.games.interface import Command
+from assistant.games.interface import Command, problems_of
 
 if TYPE_CHECKING:  # the state's module is loaded with the rules, not to list commands
     from assistant.games.cottage_garden.state import GameState
@@ -55,6 +56,11 @@ class CottageGarden(PackagedGame):
     def turn(self, state: GameState) -> dict[str, Any]:
         return {"player": state.current_player.name, "number": state.turn_number, "round": state.face,
                 "final_round": state.final_round, "over": state.over, "summary": self.engine.turn_summary(state)}
+
+    def check_files(self, home: Path) -> list[str]:
+        from assistant.data import catalogue
+
+        return problems_of(lambda: catalogue.load(home))
 
 
 GAME = CottageGarden()

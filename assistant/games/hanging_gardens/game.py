@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from assistant.games.hanging_gardens import commands
-from assistant.games.interface import Command
+from assistant.games.interface import Command, problems_of
 from assistant.games.packaged import PackagedGame
 
 if TYPE_CHECKING:  # the state's module is loaded with the rules, not to list commands
@@ -40,6 +41,11 @@ class HangingGardens(PackagedGame):
     def turn(self, state: GameState) -> dict[str, Any]:
         return {"player": state.current_player.name, "number": state.turn_number, "round": state.round,
                 "over": state.over, "summary": self.engine.turn_summary(state)}
+
+    def check_files(self, home: Path) -> list[str]:
+        from assistant.games.hanging_gardens import catalogue, values
+
+        return problems_of(lambda: catalogue.load(home), lambda: values.user(home))
 
 
 GAME = HangingGardens()

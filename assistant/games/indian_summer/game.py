@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from assistant.games.packaged import PackagedGame
 from assistant.games.indian_summer import commands
-from assistant.games.interface import Command
+from assistant.games.interface import Command, problems_of
 
 if TYPE_CHECKING:  # the state's module is loaded with the rules, not to list commands
     from assistant.games.indian_summer.state import GameState
@@ -54,6 +55,11 @@ class IndianSummer(PackagedGame):
     def turn(self, state: GameState) -> dict[str, Any]:
         return {"player": state.current_player.name, "number": state.turn_number, "main": state.turn.main,
                 "over": state.over, "summary": self.engine.turn_summary(state)}
+
+    def check_files(self, home: Path) -> list[str]:
+        from assistant.data import indian_catalogue
+
+        return problems_of(lambda: indian_catalogue.load(home))
 
 
 GAME = IndianSummer()
