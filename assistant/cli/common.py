@@ -13,7 +13,7 @@ from assistant.play import Table
 from assistant.wording import a
 
 GameOption = Annotated[str | None, typer.Option("--game", help="The game to act on (default: the most recent).")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of the table view.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 
 
 def table() -> Table:

@@ -57,12 +57,20 @@ def shared_function(name: str, owners: list[tuple[Any, Command]]) -> Callable[..
             if not option.argument:
                 options.setdefault(option.name, option._replace(
                     required=False, default=False if option.type == "bool" else None, choices=()))
-    usage = "  ".join(f"{game.title}: {' '.join(o.name.upper() for o in c.options if o.argument) or '(no arguments)'}"
-                      f" -- {c.help}" for game, c in owners)
-    arguments = Option("args", "list[str]", usage, argument=True, metavar="ARGS")
-    merged = Command(name, f"{owners[0][1].help.split('.')[0]} ({owners[0][0].title}); in "
-                           + ", ".join(g.title for g, _ in owners[1:]) + " too: see --help.\n\n"
-                           + "\n\n".join(f"{g.title}: {c.help}" for g, c in owners), (arguments, *options.values()))
+    helps: dict[str, list[str]] = {}  # one paragraph for the games whose command reads the same
+    for game, command in owners:
+        helps.setdefault(command.help, []).append(game.title)
+    text = "\n\n".join(f"{', '.join(titles)}: {help_}" for help_, titles in helps.items())
+    if len(helps) == 1:
+        text = next(iter(helps))
+    else:
+        text = f"{owners[0][1].help.split('.')[0]} ({owners[0][0].title}); in the other games: see --help.\n\n{text}"
+    positional: tuple[Option, ...] = ()
+    if any(o.argument for _, c in owners for o in c.options):
+        usage = "  ".join(f"{game.title}: {' '.join(o.name.upper() for o in c.options if o.argument) or '-'}"
+                          for game, c in owners)
+        positional = (Option("args", "list[str]", usage, argument=True, metavar="ARGS"),)
+    merged = Command(name, text, (*positional, *options.values()))
 
     def run(given: dict[str, Any], game: str | None, json_output: bool) -> None:
         tab = table()

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from rich import box
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from assistant.games.cottage_garden import report, tracks
+from assistant.games.cottage_garden import report
 from assistant.games.cottage_garden.die import NURSERY_SIZE
 from assistant.games.cottage_garden.state import GameState, Player
 from assistant.games.cottage_garden.tracks import Colour
@@ -56,28 +57,36 @@ def nursery(state: GameState) -> Text:
     return text
 
 
+PAST = "▲"  # a cube past the red line
+
+
 def track(player: Player, colour: Colour, red_line_after: int) -> Text:
-    """One track, a cell a space: the cube count on it, the red line as a bar."""
-    text = Text(f"{colour:<6} ", style=TRACK_STYLE[colour])
-    spaces = player.spaces(colour)
-    for space, points in enumerate(tracks.TRACK_VALUES[colour]):
-        count = spaces.count(space)
-        text.append(str(count) if count else "·", style=TRACK_STYLE[colour] if count else "dim")
-        if points == red_line_after:
-            text.append("┃", style="bold red")
-    text.append("  " + " ".join(str(v) for v in player.points(colour)))
+    """One track as its three cubes' points, highest first, each apart; a cube past the red line
+    marked (PAST): what a player reads off the board, without counting spaces."""
+    text = Text()
+    for points in sorted(player.points(colour), reverse=True):
+        text.append(f"{points:>2}", style=TRACK_STYLE[colour])
+        text.append(PAST if points > red_line_after else " ", style="bold red")
     return text
 
 
 def players_table(state: GameState) -> Table:
-    table = Table(expand=False, show_edge=False, pad_edge=False)
-    for header in ("", "player", "score", "tracks: cubes per space, ┃ red line, cube values", "cats", "hive", "beds"):
-        table.add_column(header)
+    # no column rules: at 60 columns (a phone's terminal) every header and cube still fits
+    table = Table(expand=False, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0), box=box.SIMPLE_HEAD)
+    for header in ("player", "score", "orange", "blue", "cats", "hive", "beds"):
+        table.add_column(header, no_wrap=True, min_width=len(header))
     for i, p in enumerate(state.players):
-        marker = "▶" if i == state.current and not state.over else ""
-        tracks_text = Text("\n").join([track(p, c, int(state.setup.rule(f"red_line_{c}"))) for c in ("orange", "blue")])
-        table.add_row(marker, p.name, str(p.score), tracks_text, str(p.cats), str(p.beehive) if p.beehive else "·", str(p.beds))
+        marker = "▶ " if i == state.current and not state.over else "  "
+        table.add_row(marker + p.name, str(p.score), track(p, "orange", int(state.setup.rule("red_line_orange"))),
+                      track(p, "blue", int(state.setup.rule("red_line_blue"))), str(p.cats),
+                      str(p.beehive) if p.beehive else "·", str(p.beds))
     return table
+
+
+def tracks_key(state: GameState) -> Text:
+    orange, blue = (int(state.setup.rule(f"red_line_{c}")) for c in ("orange", "blue"))
+    return Text(f"Cubes: the points each of a player's 3 orange and 3 blue cubes stands on; {PAST} past the red "
+                f"line (orange after {orange}, blue after {blue}).", style="dim")
 
 
 def status_view(state: GameState, name: str) -> Panel:
@@ -103,7 +112,7 @@ def status_view(state: GameState, name: str) -> Panel:
     top.add_row(nursery(state), info)
     # a Text title: a str one is read as markup, loading rich's emoji table on every status
     title = f"Cottage Garden · {name}" + (" · solo" if state.setup.solo else "")
-    return Panel(Group(top, Text(""), players_table(state)), title=Text(title), title_align="left")
+    return Panel(Group(top, Text(""), players_table(state), tracks_key(state)), title=Text(title), title_align="left")
 
 
 def _phase_hint(state: GameState) -> str:

@@ -40,7 +40,7 @@ def test_status_json_contract(game):
 
 def test_status_panel_shows_the_table(game):
     out = ok("status")
-    for text in ("Turn 1: Ann", "next: Ben", "Gardener line: column 1", "Round 1 of 6", "orange", "blue", "┃"):
+    for text in ("Turn 1: Ann", "next: Ben", "Gardener line: column 1", "Round 1 of 6", "orange", "blue", "past the red line"):
         assert text in out
 
 
