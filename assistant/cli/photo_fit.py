@@ -50,12 +50,14 @@ def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path 
     report["photo"] = {"board": board, "path": source, "corners": reading.to_json()["corners"],
                        "uncertain": [list(c) for c in reading.uncertain]}
     if out is not None:
-        from assistant.vision.draw import draw_cells_on_photo
+        from assistant.vision.draw import draw_cells_on_photo, mark_grid
 
         image = loaded.image
         for colour, placement in reversed(list(zip(RANK_COLOURS, report["placements"]))):
             image = draw_cells_on_photo(image, reading.homography, [tuple(c) for c in placement["cells"]], colour,
                                         photo_size=reading.photo_size)
+        image = mark_grid(image, reading, [(f"placement {i + 1}", c) for i, c in enumerate(RANK_COLOURS)
+                                           if i < len(report["placements"])])
         write_drawing(out, image)
         report["drawn"] = str(out)
     if json_output:

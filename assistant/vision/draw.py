@@ -1,4 +1,9 @@
-"""Overlays drawn on photos: chosen grid (calibration preview), a reading, placements."""
+"""Overlays drawn on photos: chosen grid (calibration preview), a reading, placements.
+
+Each carries what a player needs without the manual: a legend in a box on the image, row numbers
+down the left edge and column numbers along the top of the grid, the row-0 edge and cell 0,0
+named. A covered cell is outlined and hatched (a tint alone vanishes on red leaf art); an uncertain
+cell gets a thick dashed yellow outline and a large '?'."""
 
 from __future__ import annotations
 
@@ -47,6 +52,67 @@ def _label(out: np.ndarray, text: str, at, scale: float, colour) -> None:
     cv2.putText(out, text, (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, colour, max(1, int(scale * 2)), cv2.LINE_AA)
 
 
+def _at(G: np.ndarray, x: float, y: float) -> np.ndarray:
+    """A grid point (column units, row units) in image pixels."""
+    return cv2.perspectiveTransform(np.float64([[[x, y]]]), G).reshape(2)
+
+
+def _grid_numbers(out: np.ndarray, G: np.ndarray, rows: int, cols: int, t: int) -> None:
+    """Column numbers above row 0, row numbers left of column 0, and the row-0 edge and cell 0,0 named."""
+    fs = 0.45 * t
+    for c in range(cols):
+        _label(out, str(c), _at(G, c + 0.4, -0.35), fs, (255, 255, 255))
+    for r in range(rows):
+        _label(out, str(r), _at(G, -0.45, r + 0.6), fs, (255, 255, 255))
+    _label(out, "row 0", _at(G, cols / 2 - 0.4, -1.2), fs, COLOURS["corner"])
+    _label(out, "0,0", _at(G, -0.9, -0.35), fs, COLOURS["corner"])
+
+
+def _hatch(out: np.ndarray, polygon: np.ndarray, colour, t: int) -> None:
+    """Diagonal hatching inside a cell, each line dark under light, and the cell's outline."""
+    x, y, w, h = cv2.boundingRect(polygon)
+    mask = np.zeros(out.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, polygon, 255)
+    layer = out.copy()
+    step = max(6, w // 5)
+    for k in range(-h, w + h, step):
+        a, b = (x + k, y), (x + k + h, y + h)
+        cv2.line(layer, a, b, (0, 0, 0), 3 * t, cv2.LINE_AA)
+        cv2.line(layer, a, b, colour, t, cv2.LINE_AA)
+    out[mask > 0] = layer[mask > 0]
+    cv2.polylines(out, [polygon], True, (0, 0, 0), 3 * t, cv2.LINE_AA)
+    cv2.polylines(out, [polygon], True, colour, t, cv2.LINE_AA)
+
+
+def _dashed(out: np.ndarray, polygon: np.ndarray, colour, t: int) -> None:
+    pts = list(polygon) + [polygon[0]]
+    for p, q in zip(pts, pts[1:]):
+        length = float(np.hypot(*(q - p)))
+        n = max(2, int(length / (8 * t)))
+        for i in range(0, n, 2):
+            a = p + (q - p) * i / n
+            b = p + (q - p) * min(i + 1, n) / n
+            cv2.line(out, tuple(np.round(a).astype(int)), tuple(np.round(b).astype(int)), colour, 3 * t, cv2.LINE_AA)
+
+
+def _legend(out: np.ndarray, entries: list[tuple[str, tuple[int, int, int]]], board: np.ndarray) -> None:
+    """A box in the photo's corner farthest from the board (`board`: its corner points), one line an
+    entry in its colour."""
+    t = _thickness(out)
+    fs = 0.5 * t
+    line = int(22 * t)
+    width = int(max(len(text) for text, _ in entries) * 10.5 * t) + 16 * t
+    height = line * len(entries) + 10 * t
+    h, w = out.shape[:2]
+    centre = np.asarray(board, np.float64).reshape(-1, 2).mean(axis=0)
+    corners = [(4 * t, 4 * t), (w - width - 4 * t, 4 * t), (4 * t, h - height - 4 * t),
+               (w - width - 4 * t, h - height - 4 * t)]
+    x, y = max(corners, key=lambda p: np.hypot(p[0] + width / 2 - centre[0], p[1] + height / 2 - centre[1]))
+    cv2.rectangle(out, (x, y), (x + width, y + height), (0, 0, 0), -1)
+    for i, (text, colour) in enumerate(entries):
+        _label(out, text, (x + 6 * t, y + line * (i + 1)), fs, colour)
+
+
 def draw_grid_preview(image: np.ndarray, corners_img: np.ndarray, rows: int, cols: int,
                       layout: list[list[str]] | None = None) -> np.ndarray:
     """The grid and the orientation chosen (row 0 edge thick, TL corner marked, r,c labels)."""
@@ -65,6 +131,9 @@ def draw_grid_preview(image: np.ndarray, corners_img: np.ndarray, rows: int, col
             if layout and layout[r][c] != symbols.EMPTY:
                 text += " " + layout[r][c][:1].upper()
             _label(out, text, centre, fs, (255, 255, 255))
+    _grid_numbers(out, G, rows, cols, t)
+    _legend(out, [("the grid as calibrated", COLOURS["grid"]), ("magenta edge: row 0, dot: cell 0,0", COLOURS["corner"]),
+                  ("r,c in each cell; a letter: a printed symbol", (255, 255, 255))], q)
     return out
 
 
@@ -89,14 +158,17 @@ def draw_cells_on_photo(image: np.ndarray, homography: np.ndarray, cells, colour
 
 
 def draw_reading(image: np.ndarray, reading) -> np.ndarray:
-    """The reading on the photo: grid, covered cells filled, uncertain cells marked '?'."""
+    """The reading on the photo: grid with its numbers, covered cells hatched, uncertain cells dashed
+    and marked '?', a legend."""
     s = image.shape[1] / reading.photo_size[0]
     Hinv = np.diag([s, s, 1.0]) @ np.linalg.inv(reading.homography)
     t = _thickness(image)
-    out = draw_cells_on_photo(image, np.linalg.inv(Hinv), [
-        (r, c) for r in range(reading.rows) for c in range(reading.cols) if reading.cells[r][c] == symbols.COVERED
-    ], COLOURS["covered"], alpha=0.35)
+    out = image.copy()
     _draw_lines(out, Hinv, reading.rows, reading.cols, COLOURS["grid"], t)
+    for r in range(reading.rows):
+        for c in range(reading.cols):
+            if reading.cells[r][c] == symbols.COVERED:
+                _hatch(out, _cell_polygon(Hinv, r, c, 0.06), COLOURS["covered"], t)
     q = np.round(np.asarray(reading.corners) * s).astype(int)
     cv2.line(out, tuple(q[0]), tuple(q[1]), COLOURS["corner"], 3 * t, cv2.LINE_AA)
     cv2.circle(out, tuple(q[0]), 6 * t, COLOURS["corner"], -1)
@@ -107,7 +179,25 @@ def draw_reading(image: np.ndarray, reading) -> np.ndarray:
             name = reading.cells[r][c]
             centre = cv2.perspectiveTransform(np.float64([[[c + 0.2, r + 0.6]]]), Hinv).reshape(2)
             if (r, c) in unc:
-                _label(out, "?", centre, fs * 1.6, COLOURS["uncertain"])
+                _dashed(out, _cell_polygon(Hinv, r, c, 0.1), COLOURS["uncertain"], t)
+                _label(out, "?", _at(Hinv, c + 0.3, r + 0.75), fs * 2.4, COLOURS["uncertain"])
             elif name not in (symbols.EMPTY, symbols.COVERED):
                 _label(out, name[:1].upper(), centre, fs * 1.4, (255, 255, 255))
+    _grid_numbers(out, Hinv, reading.rows, reading.cols, t)
+    _legend(out, [("hatched: covered", COLOURS["covered"]), ("dashed ?: uncertain, check it", COLOURS["uncertain"]),
+                  ("letter: a printed symbol showing", (255, 255, 255)),
+                  ("magenta edge: row 0, dot: cell 0,0", COLOURS["corner"])], q)
+    return out
+
+
+def mark_grid(image: np.ndarray, reading, entries: list[tuple[str, tuple[int, int, int]]]) -> np.ndarray:
+    """The grid's numbers, row 0 and cell 0,0 on a drawing of placements, with its legend."""
+    out = image.copy()
+    s = image.shape[1] / reading.photo_size[0]
+    Hinv = np.diag([s, s, 1.0]) @ np.linalg.inv(reading.homography)
+    t = _thickness(out)
+    q = np.round(np.asarray(reading.corners) * s).astype(int)
+    cv2.line(out, tuple(q[0]), tuple(q[1]), COLOURS["corner"], 2 * t, cv2.LINE_AA)
+    _grid_numbers(out, Hinv, reading.rows, reading.cols, t)
+    _legend(out, [*entries, ("magenta edge: row 0", COLOURS["corner"])], q)
     return out
