@@ -106,6 +106,17 @@ def check_players(players: tuple[str, ...], solo: bool, counts: Iterable[int], r
         raise IllegalMove(rule, "every player needs a different name")
 
 
+def token_form(token: str, forms: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
+               ) -> tuple[str, list[str], tuple[str, ...], tuple[str, ...]]:
+    """(kind, the words after it, its positional fields, its optional key=value fields) of a record
+    token, by the game's forms; GardenError naming the token for an unknown kind."""
+    words = token.split()
+    if not words or words[0] not in forms:
+        raise GardenError(f"cannot read the action {token!r}")
+    positional, optional = forms[words[0]]
+    return words[0], words[1:], positional, optional
+
+
 def keyed_fields(token: str, args: list[str], optional: tuple[str, ...], read: dict[str, str]) -> dict[str, str]:
     """The `key=value` words of a record token, keys as written (`read` maps a written key to its
     field) and each one of `optional`; GardenError naming the token otherwise."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.errors import GardenError
-from assistant.games.events import keyed_fields
+from assistant.games.events import keyed_fields, token_form
 
 # kind -> (positional fields, optional key=value fields)
 FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -46,11 +46,7 @@ def format_action(event: dict[str, Any]) -> str:
 
 
 def parse_action(token: str) -> dict[str, Any]:
-    words = token.split()
-    if not words or words[0] not in FORMS:
-        raise GardenError(f"cannot read the action {token!r}")
-    kind, args = words[0], words[1:]
-    positional, optional = FORMS[kind]
+    kind, args, positional, optional = token_form(token, FORMS)
     plain = [a for a in args if "=" not in a and a != "resources"]
     event: dict[str, Any] = {"type": kind}
     if kind == "seedling" and len(plain) == 2:
