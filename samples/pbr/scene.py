@@ -1,0 +1,307 @@
+"""One physically rendered photo of a Cottage Garden bed on a table, with Blender's Cycles on the
+CPU: the board a slab with its printed art under a varnish coat (which throws glare), flower
+tiles and tokens with thickness, clutter beside it, a lamp, daylight or both (hard shadows from a
+small sun), a phone-like camera with defocus, noise and white-balance error, JPEG loss.
+
+Run inside the bpy environment only (see README.md); the truth is what every renderer writes:
+the grid's corners in photo pixels (TL, TR, BR, BL), each cell's state, the seed and the params.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from pathlib import Path
+from typing import Any
+
+import bpy
+import numpy as np
+from bpy_extras.object_utils import world_to_camera_view
+from mathutils import Quaternion, Vector
+
+from art import FRAME, PPC, board_art, tile_art
+
+CELL = 0.03  # metres a cell
+BOARD_T = 0.003
+TILE_T = 0.0025
+
+
+def _reset(size: tuple[int, int], samples: int) -> bpy.types.Scene:
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    scene = bpy.context.scene
+    scene.render.engine = "CYCLES"
+    scene.cycles.device = "CPU"
+    scene.cycles.samples = samples
+    scene.cycles.use_denoising = True
+    scene.cycles.max_bounces = 4
+    scene.render.resolution_x, scene.render.resolution_y = size
+    scene.render.resolution_percentage = 100
+    scene.render.threads_mode = "AUTO"
+    scene.view_settings.view_transform = "Standard"  # a phone's processed look; glare clips to white as in its JPEGs
+    return scene
+
+
+def _image(name: str, rgb: np.ndarray) -> bpy.types.Image:
+    h, w = rgb.shape[:2]
+    img = bpy.data.images.new(name, w, h)
+    rgba = np.ones((h, w, 4), np.float32)
+    rgba[..., :3] = rgb[::-1] / 255.0  # Blender's rows run bottom up
+    img.pixels.foreach_set(rgba.ravel())
+    img.pack()
+    return img
+
+
+def _material(name: str, colour=(0.5, 0.5, 0.5), image: bpy.types.Image | None = None, roughness: float = 0.5,
+              coat: float = 0.0, coat_roughness: float = 0.05) -> bpy.types.Material:
+    mat = bpy.data.materials.new(name)
+    mat.use_nodes = True
+    bsdf = mat.node_tree.nodes["Principled BSDF"]
+    bsdf.inputs["Base Color"].default_value = (*colour, 1.0)
+    bsdf.inputs["Roughness"].default_value = roughness
+    if "Coat Weight" in bsdf.inputs:
+        bsdf.inputs["Coat Weight"].default_value = coat
+        bsdf.inputs["Coat Roughness"].default_value = coat_roughness
+    if image is not None:
+        tex = mat.node_tree.nodes.new("ShaderNodeTexImage")
+        tex.image = image
+        mat.node_tree.links.new(tex.outputs["Color"], bsdf.inputs["Base Color"])
+    return mat
+
+
+def _box(name: str, x0: float, y0: float, x1: float, y1: float, z0: float, z1: float, mat: bpy.types.Material,
+         uv: tuple[float, float, float, float] = (0, 0, 1, 1)) -> bpy.types.Object:
+    """An axis-aligned box; its top face shows the uv rectangle (u0, v0, u1, v1) of the material's image."""
+    verts = [(x0, y0, z0), (x1, y0, z0), (x1, y1, z0), (x0, y1, z0),
+             (x0, y0, z1), (x1, y0, z1), (x1, y1, z1), (x0, y1, z1)]
+    faces = [(4, 5, 6, 7), (0, 3, 2, 1), (0, 1, 5, 4), (1, 2, 6, 5), (2, 3, 7, 6), (3, 0, 4, 7)]
+    mesh = bpy.data.meshes.new(name)
+    mesh.from_pydata(verts, [], faces)
+    layer = mesh.uv_layers.new()
+    u0, v0, u1, v1 = uv
+    corner = {0: (u0, v0), 1: (u1, v0), 2: (u1, v1), 3: (u0, v1), 4: (u0, v0), 5: (u1, v0), 6: (u1, v1), 7: (u0, v1)}
+    for poly in mesh.polygons:
+        for li in poly.loop_indices:
+            layer.data[li].uv = corner[mesh.loops[li].vertex_index]
+    mesh.materials.append(mat)
+    obj = bpy.data.objects.new(name, mesh)
+    bpy.context.collection.objects.link(obj)
+    return obj
+
+
+def _cylinder(name: str, x: float, y: float, z: float, radius: float, depth: float, mat) -> bpy.types.Object:
+    bpy.ops.mesh.primitive_cylinder_add(vertices=40, radius=radius, depth=depth, location=(x, y, z + depth / 2))
+    obj = bpy.context.active_object
+    obj.name = name
+    obj.data.materials.append(mat)
+    bpy.ops.object.shade_smooth()
+    return obj
+
+
+def _pieces(rng: random.Random, rows: int, cols: int, coverage: float) -> list[list[tuple[int, int]]]:
+    """Polyomino flower tiles of 1-5 cells grown at random until about `coverage` of the cells are covered."""
+    free = {(r, c) for r in range(rows) for c in range(cols)}
+    pieces = []
+    target = int(round(coverage * rows * cols))
+    while sum(len(p) for p in pieces) < target and free:
+        start = rng.choice(sorted(free))
+        piece = [start]
+        free.discard(start)
+        for _ in range(rng.randint(0, 4)):
+            around = sorted({(r + dr, c + dc) for r, c in piece for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+                            & free)
+            if not around:
+                break
+            cell = rng.choice(around)
+            piece.append(cell)
+            free.discard(cell)
+        pieces.append(piece)
+    return pieces
+
+
+def _look(cam: bpy.types.Object, target: Vector, roll: float) -> None:
+    direction = target - cam.location
+    quat = direction.to_track_quat("-Z", "Y")
+    cam.rotation_euler = (quat @ Quaternion((0, 0, 1), roll)).to_euler()
+
+
+def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 12, calibration: bool = False,
+           hard: bool | None = None) -> dict[str, Any]:
+    """Renders one photo to `out` (.jpg) and returns its truth (also written beside it as .json)."""
+    rng = random.Random(seed)
+    hard = (seed % 2 == 1) if hard is None else hard
+    rows = cols = 5
+    scene = _reset(size, samples)
+    art, layout = board_art(design, rows, cols)
+    f = FRAME * CELL
+    gw, gh = cols * CELL, rows * CELL
+    varnish = 0.0 if calibration else rng.uniform(0.3, 1.0) if hard else rng.uniform(0.0, 0.5)
+    board = _material("board", image=_image("board_art", art), roughness=rng.uniform(0.35, 0.6), coat=varnish,
+                      coat_roughness=rng.uniform(0.02, 0.12))
+    _box("board", -gw / 2 - f, -gh / 2 - f, gw / 2 + f, gh / 2 + f, 0, BOARD_T, board)
+    top = BOARD_T
+
+    # the table and clutter
+    table_colour = rng.choice([(0.45, 0.3, 0.18), (0.2, 0.3, 0.45), (0.75, 0.72, 0.66), (0.12, 0.12, 0.12)])
+    _box("table", -1.5, -1.5, 1.5, 1.5, -0.02, 0, _material("table", table_colour, roughness=rng.uniform(0.3, 0.9)))
+    cells_state = [["empty"] * cols for _ in range(rows)]
+    pieces_out: list[dict[str, Any]] = []
+    if not calibration:
+        coverage = rng.uniform(0.1, 0.8)
+        for k, piece in enumerate(_pieces(rng, rows, cols, coverage)):
+            rs = [r for r, _ in piece]
+            cs = [c for _, c in piece]
+            r0, c0 = min(rs), min(cs)
+            ph, pw = max(rs) - r0 + 1, max(cs) - c0 + 1
+            mat = _material(f"tile{k}", image=_image(f"tile{k}", tile_art(seed * 31 + k, ph, pw)),
+                            roughness=rng.uniform(0.3, 0.6), coat=varnish * 0.5)
+            dx, dy = rng.uniform(-0.06, 0.06) * CELL, rng.uniform(-0.06, 0.06) * CELL
+            gap = 0.02 * CELL
+            for r, c in piece:
+                x0 = -gw / 2 + c * CELL + dx
+                y1 = gh / 2 - r * CELL + dy
+                inset = [gap if (r + a, c + b) not in piece else 0 for a, b in ((0, -1), (0, 1), (1, 0), (-1, 0))]
+                u0, u1 = (c - c0) / pw, (c - c0 + 1) / pw
+                v1, v0 = 1 - (r - r0) / ph, 1 - (r - r0 + 1) / ph
+                _box(f"tile{k}_{r}_{c}", x0 + inset[0], y1 - CELL + inset[2], x0 + CELL - inset[1], y1 - inset[3],
+                     top, top + TILE_T, mat, (u0, v0, u1, v1))
+                cells_state[r][c] = "covered"
+            pieces_out.append({"kind": "flower_tile", "cells": [list(p) for p in piece]})
+        free = [(r, c) for r in range(rows) for c in range(cols) if cells_state[r][c] == "empty"]
+        rng.shuffle(free)
+        for r, c in free[:rng.randint(0, 3)]:  # pot and cat tokens
+            x, y = -gw / 2 + (c + 0.5) * CELL, gh / 2 - (r + 0.5) * CELL
+            if rng.random() < 0.6:
+                _cylinder(f"pot{r}{c}", x, y, top, CELL * 0.38, 0.004, _material("pot", (0.6, 0.28, 0.15), roughness=0.6))
+                kind = "pot_token"
+            else:
+                _box(f"cat{r}{c}", x - CELL * 0.35, y - CELL * 0.35, x + CELL * 0.35, y + CELL * 0.35, top, top + 0.004,
+                     _material("cat", (0.15, 0.15, 0.17), roughness=0.5))
+                kind = "cat_token"
+            cells_state[r][c] = "covered"
+            pieces_out.append({"kind": kind, "cells": [[r, c]]})
+        clear = math.hypot(gw / 2 + f, gh / 2 + f) + 0.01  # clutter stays off the board
+        for k in range(rng.randint(1, 4)):  # clutter: mugs and books beside the board
+            ang = rng.uniform(0, 2 * math.pi)
+            if rng.random() < 0.5:
+                radius = rng.uniform(0.03, 0.045)
+                dist = clear + radius + rng.uniform(0, 0.12)
+                _cylinder(f"mug{k}", math.cos(ang) * dist, math.sin(ang) * dist, 0, radius, rng.uniform(0.06, 0.12),
+                          _material(f"mug{k}", (rng.random(), rng.random(), rng.random()), roughness=0.3))
+            else:
+                w, d = rng.uniform(0.08, 0.15), rng.uniform(0.1, 0.2)
+                dist = clear + math.hypot(w, d) / 2 + rng.uniform(0, 0.12)
+                x, y = math.cos(ang) * dist, math.sin(ang) * dist
+                _box(f"book{k}", x - w / 2, y - d / 2, x + w / 2, y + d / 2, 0, rng.uniform(0.01, 0.05),
+                     _material(f"book{k}", (rng.random(), rng.random(), rng.random()), roughness=0.7))
+    for r in range(rows):
+        for c in range(cols):
+            if cells_state[r][c] == "empty" and layout.split("/")[r][c] != ".":
+                cells_state[r][c] = {"P": "pot", "C": "cloche"}[layout.split("/")[r][c]]
+
+    # the camera: a phone held above the table
+    tilt = math.radians(rng.uniform(0, 12) if calibration else rng.uniform(0, 40 if hard else 25))
+    azimuth = rng.uniform(0, 2 * math.pi)
+    cam_data = bpy.data.cameras.new("phone")
+    cam_data.sensor_width = 36
+    cam_data.lens = rng.uniform(26, 35)
+    cam = bpy.data.objects.new("phone", cam_data)
+    bpy.context.collection.objects.link(cam)
+    scene.camera = cam
+    fill = rng.uniform(0.45, 0.75)
+    diag = math.hypot(gw + 2 * f, gh + 2 * f)
+    fov = 2 * math.atan(18 / cam_data.lens)
+    dist = diag / fill / (2 * math.tan(fov / 2)) * 1.15
+    target = Vector((rng.uniform(-0.1, 0.1) * gw, rng.uniform(-0.1, 0.1) * gh, top))
+    cam.location = target + Vector((math.sin(tilt) * math.cos(azimuth), math.sin(tilt) * math.sin(azimuth),
+                                    math.cos(tilt))) * dist
+    _look(cam, target, rng.uniform(-math.pi, math.pi))
+    if not calibration:
+        cam_data.dof.use_dof = True
+        cam_data.dof.focus_distance = (target - cam.location).length * rng.uniform(0.9, 1.1)
+        cam_data.dof.aperture_fstop = rng.uniform(4, 16) if hard else rng.uniform(8, 22)
+
+    # light: lamp, daylight or both; a white-balance error in every light
+    wb = np.array([1 + rng.uniform(-0.12, 0.12), 1.0, 1 + rng.uniform(-0.12, 0.12)]) if not calibration else np.ones(3)
+    kind = "daylight" if calibration else rng.choice(["lamp", "daylight", "mixed"])
+    world = bpy.data.worlds.new("world")
+    scene.world = world
+    world.use_nodes = True
+    world.node_tree.nodes["Background"].inputs["Color"].default_value = (*(0.55 * wb), 1.0)
+    world.node_tree.nodes["Background"].inputs["Strength"].default_value = rng.uniform(0.08, 0.25)
+    scene.view_settings.exposure = 0.0 if calibration else rng.uniform(-0.4, 0.3)
+    lights: dict[str, Any] = {"kind": kind}
+    if kind in ("daylight", "mixed"):
+        sun = bpy.data.lights.new("sun", "SUN")
+        sun.energy = rng.uniform(0.8, 1.6)
+        sun.angle = math.radians(rng.uniform(0.3, 2.0) if not calibration else 20)
+        sun.color = tuple(np.clip(np.array((1.0, 0.97, 0.92)) * wb, 0, 1))
+        obj = bpy.data.objects.new("sun", sun)
+        bpy.context.collection.objects.link(obj)
+        elev, az = rng.uniform(25, 70), rng.uniform(0, 360)
+        obj.rotation_euler = (math.radians(90 - elev), 0, math.radians(az))
+        lights["sun"] = {"elevation_deg": round(elev, 1), "azimuth_deg": round(az, 1)}
+        if hard and not calibration:  # a tall object off the board throws a hard shadow across it
+            d = Vector((math.sin(math.radians(az)), -math.cos(math.radians(az)), 0))
+            base = -d * rng.uniform(0.1, 0.18)
+            _cylinder("shadow_caster", base.x, base.y, 0, 0.02, 0.25, _material("caster", (0.3, 0.3, 0.3)))
+            lights["shadow_caster"] = [round(base.x, 3), round(base.y, 3)]
+    if kind in ("lamp", "mixed"):
+        lamp = bpy.data.lights.new("lamp", "POINT")
+        lamp.energy = rng.uniform(5, 20)
+        lamp.shadow_soft_size = rng.uniform(0.02, 0.15)
+        lamp.color = tuple(np.clip(np.array((1.0, 0.85, 0.65)) * wb, 0, 1))
+        obj = bpy.data.objects.new("lamp", lamp)
+        bpy.context.collection.objects.link(obj)
+        obj.location = (rng.uniform(-0.4, 0.4), rng.uniform(-0.4, 0.4), rng.uniform(0.5, 0.9))
+    glare = None
+    if varnish > 0.2 and not calibration:  # a bright window mirrored into the varnish over a random cell
+        spot = Vector((rng.uniform(-0.4, 0.4) * gw, rng.uniform(-0.4, 0.4) * gh, top))
+        light = bpy.data.lights.new("window", "AREA")
+        light.energy = rng.uniform(2, 8) * varnish
+        light.size = rng.uniform(0.03, 0.08)
+        obj = bpy.data.objects.new("window", light)
+        obj.visible_diffuse = False  # seen only as its reflection in the varnish, not lighting the room
+        obj.visible_transmission = False
+        obj.visible_volume_scatter = False
+        bpy.context.collection.objects.link(obj)
+        c = cam.location
+        obj.location = (2 * spot.x - c.x, 2 * spot.y - c.y, c.z)
+        _look(obj, spot, 0.0)
+        glare = [round(spot.x / CELL + cols / 2, 2), round(rows / 2 - spot.y / CELL, 2)]  # in cells (col, row)
+
+    # render, then sensor noise and the JPEG
+    out.parent.mkdir(parents=True, exist_ok=True)
+    png = out.with_suffix(".render.png")
+    scene.render.image_settings.file_format = "PNG"
+    scene.render.filepath = str(png)
+    bpy.ops.render.render(write_still=True)
+    shot = bpy.data.images.load(str(png))
+    w, h = size
+    px = np.array(shot.pixels[:], np.float32).reshape(h, w, 4)
+    noise = 0.0 if calibration else rng.uniform(0.004, 0.02 if hard else 0.01)
+    np_rng = np.random.default_rng(seed)
+    px[..., :3] = np.clip(px[..., :3] + np_rng.normal(0, noise, px[..., :3].shape)
+                          * np.sqrt(np.clip(px[..., :3], 0.02, 1)), 0, 1)
+    shot.pixels.foreach_set(px.ravel())
+    quality = 92 if calibration else rng.randint(55, 90)
+    scene.render.image_settings.file_format = "JPEG"
+    scene.render.image_settings.quality = quality
+    shot.save_render(str(out), scene=scene)
+    png.unlink()
+
+    def pixel(x: float, y: float) -> list[float]:
+        v = world_to_camera_view(scene, cam, Vector((x, y, top)))
+        return [round(v.x * w, 3), round((1 - v.y) * h, 3)]
+
+    corners = [pixel(-gw / 2, gh / 2), pixel(gw / 2, gh / 2), pixel(gw / 2, -gh / 2), pixel(-gw / 2, -gh / 2)]
+    truth = {"board": f"pbr-bed-{design}", "rows": rows, "cols": cols, "layout": layout, "corners": corners,
+             "cells": cells_state, "seed": seed,
+             "params": {"renderer": "pbr", "design": design, "size": list(size), "samples": samples, "hard": hard,
+                        "calibration": calibration, "varnish": round(varnish, 3), "glare_cell": glare,
+                        "lights": lights, "tilt_deg": round(math.degrees(tilt), 1), "noise": round(noise, 4),
+                        "white_balance": [round(float(g), 3) for g in wb], "jpeg_quality": quality,
+                        "pieces": pieces_out}}
+    import json
+
+    out.with_suffix(".json").write_text(json.dumps(truth, indent=1))
+    return truth
