@@ -52,7 +52,7 @@ from assistant.vision import cell_fit, cell_net, cell_rings, finewarp, framefit,
 from assistant.vision.imageio import TARGET_LONG_SIDE, to_grey
 from assistant.vision.profile import BoardProfile
 from assistant.vision.rectified import (
-    cell_view, frame_boxes, neighbours, norm_xcorr, stack_highpass, warp_to_ref,
+    cell_pixels, cell_view, frame_boxes, neighbours, norm_xcorr, stack_highpass, warp_to_ref,
 )
 
 #: ref-blur candidates (reference pixels) tried to match the photo's sharpness
@@ -532,6 +532,30 @@ def probability_covered(trees_z: np.ndarray, game: str = symbols.DEFAULT_GAME,
     return 1 / (1 + np.exp(-z))
 
 
+#: a clipped highlight: every channel at least this bright (a phone's JPEG clips glare to white)
+GLARE_LEVEL = 235
+#: a cell whose photo is clipped over this much more of its area than its calibrated look is
+#: in doubt: glare on varnish over an empty cell reads as a tile (physically rendered photos,
+#: samples/pbr seed 1: every open cell read covered lay under the mirrored window)
+GLARE_SHARE = 0.05
+
+
+def glare_over_art(warp: np.ndarray, prof: BoardProfile) -> np.ndarray:
+    """rows x cols: cells where the photo shows clipped highlight that the board's own art, as
+    calibrated, does not. A cell read covered there is left uncertain (P(covered) at most 0.5),
+    never covered with confidence; the light, not the cell, is what changed."""
+    m = int(round(prof.margin * prof.cell))
+    inset = max(1, prof.cell // 8)
+
+    def clipped(img: np.ndarray) -> np.ndarray:
+        px = cell_pixels(img[..., :3], m, prof.rows, prof.cols, prof.cell, inset)
+        return (px.min(axis=-1) >= GLARE_LEVEL).mean(axis=-1)
+
+    if warp.ndim != 3 or prof.reference is None:
+        return np.zeros((prof.rows, prof.cols), bool)
+    return clipped(warp) - clipped(prof.reference) > GLARE_SHARE
+
+
 def confidence(p: np.ndarray) -> np.ndarray:
     """0..1; below 0.5 exactly when P(covered) lies inside (SURE_LOW, SURE_HIGH)."""
     p = np.asarray(p, np.float64)
@@ -613,6 +637,7 @@ def classify_cells(img: np.ndarray, corners: np.ndarray, prof: BoardProfile, ref
         net_z = cell_net.log_odds(warp, ref_patches, prof, where=np.abs(trees_z) <= TREES_SURE)
     p = probability_covered(trees_z, prof.game, net_z)
     p = _veto_plain_art(p, X, names)
+    p = np.where((p >= 0.5) & glare_over_art(warp, prof), np.minimum(p, 0.5), p)
     covered = p >= 0.5
     conf = confidence(p)
     cells = [[symbols.COVERED if covered[r, c] else prof.layout[r][c] for c in range(prof.cols)]

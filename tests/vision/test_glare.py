@@ -1,0 +1,25 @@
+"""Glare as what it is: clipped highlight over a cell whose calibrated art shows none puts that cell
+in doubt -- a cell read covered there is uncertain, never covered with confidence."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from assistant.vision.cells import glare_over_art
+from assistant.vision.profile import load_profile
+
+
+def test_a_clipped_highlight_over_one_cell_is_found_there_only():
+    prof = load_profile("bed-1-light")
+    warp = prof.reference[..., :3].copy()
+    m, s = int(round(prof.margin * prof.cell)), prof.cell
+    centre = (m + 2 * s + s // 2, m + 3 * s + s // 2)  # cell 3,2 (x is the column)
+    cv2.circle(warp, centre, s // 3, (255, 255, 255), -1)
+    found = glare_over_art(warp, prof)
+    assert found[3, 2] and found.sum() == 1
+
+
+def test_the_boards_own_white_art_is_not_glare():
+    prof = load_profile("bed-1-light")
+    assert not glare_over_art(prof.reference[..., :3].copy(), prof).any()
