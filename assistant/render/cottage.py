@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from rich import box
+from typing import TYPE_CHECKING
+
 from rich.console import Group
 from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 from assistant.games.cottage_garden import report
 from assistant.games.cottage_garden.die import NURSERY_SIZE
 from assistant.games.cottage_garden.state import GameState, Player
 from assistant.games.cottage_garden.tracks import Colour
+from assistant.render.layout import SideBySide, plain_table
+
+if TYPE_CHECKING:  # the tally's table; the status loads no rich.table (its start-up is benchmarked)
+    from rich.table import Table
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 TRACK_STYLE = {"orange": "bold dark_orange", "blue": "bold dodger_blue1"}
@@ -70,17 +74,15 @@ def track(player: Player, colour: Colour, red_line_after: int) -> Text:
     return text
 
 
-def players_table(state: GameState) -> Table:
-    # no column rules: at 60 columns (a phone's terminal) every header and cube still fits
-    table = Table(expand=False, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0), box=box.SIMPLE_HEAD)
-    for header in ("player", "score", "orange", "blue", "cats", "hive", "beds"):
-        table.add_column(header, no_wrap=True, min_width=len(header))
+def players_table(state: GameState) -> Text:
+    """A column a figure, no column rules: at 60 columns (a phone's terminal) every header and cube fits."""
+    rows = []
     for i, p in enumerate(state.players):
         marker = "▶ " if i == state.current and not state.over else "  "
-        table.add_row(marker + p.name, str(p.score), track(p, "orange", int(state.setup.rule("red_line_orange"))),
-                      track(p, "blue", int(state.setup.rule("red_line_blue"))), str(p.cats),
-                      str(p.beehive) if p.beehive else "·", str(p.beds))
-    return table
+        rows.append([marker + p.name, str(p.score), track(p, "orange", int(state.setup.rule("red_line_orange"))),
+                     track(p, "blue", int(state.setup.rule("red_line_blue"))), str(p.cats),
+                     str(p.beehive) if p.beehive else "·", str(p.beds)])
+    return plain_table(("player", "score", "orange", "blue", "cats", "hive", "beds"), rows, gap=2)
 
 
 def tracks_key(state: GameState) -> Text:
@@ -108,8 +110,7 @@ def status_view(state: GameState, name: str) -> Panel:
             each = -(-left // len(state.players))
             info.append(f"Round {state.face} of 6 · {left} turn(s) before the final round (about {each} each)\n")
         info.append(_phase_hint(state), style="italic")
-    top = Table.grid(padding=(0, 4))
-    top.add_row(nursery(state), info)
+    top = SideBySide(nursery(state), info)
     # a Text title: a str one is read as markup, loading rich's emoji table on every status
     title = f"Cottage Garden · {name}" + (" · solo" if state.setup.solo else "")
     return Panel(Group(top, Text(""), players_table(state), tracks_key(state)), title=Text(title), title_align="left")
@@ -149,6 +150,8 @@ def setup_view(state: GameState, name: str) -> Panel:
 
 
 def tally_view(state: GameState) -> Table:
+    from rich.table import Table
+
     data = report.tally_data(state)
     title = "Final tally" if state.over else "Standings so far (the game is not over)"
     table = Table(title=title, title_justify="left")
