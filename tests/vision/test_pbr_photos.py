@@ -1,0 +1,28 @@
+"""A few committed physically rendered photos (samples/pbr/photos: Blender's Cycles, glare on the
+varnish, a lamp or mixed light) read with no wrong cell, the board where its truth puts it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from assistant.vision.imageio import load_photo
+from assistant.vision.profile import load_profile
+from assistant.vision.reader import read_photo
+from assistant.vision import symbols
+
+PHOTOS = Path(__file__).resolve().parents[2] / "samples" / "pbr" / "photos"
+
+
+@pytest.mark.parametrize("truth_file", sorted(PHOTOS.glob("*.json")), ids=lambda p: p.stem)
+def test_a_physically_rendered_photo_reads_with_no_wrong_cell(truth_file):
+    truth = json.loads(truth_file.read_text())
+    reading = read_photo(load_photo(str(truth_file.with_suffix(".jpg"))), load_profile(truth["board"]))
+    corners = np.array(truth["corners"])
+    diagonal = np.linalg.norm(corners[0] - corners[2])
+    assert np.max(np.linalg.norm(reading.corners - corners, axis=1)) / diagonal < 0.02
+    read = [[c == symbols.COVERED for c in row] for row in reading.cells]
+    assert read == [[c == "covered" for c in row] for row in truth["cells"]]
