@@ -102,6 +102,10 @@ class Table:
         """The game's row and state (what the faces draw their views from)."""
         return sessions.load(self.store(create=False), name)
 
+    def game_of(self, name: str | None) -> str:
+        """Which game `name` (None: the most recent) is: its key, read from its row alone."""
+        return self.store(create=False).find(name).game
+
     def games(self) -> list[dict[str, Any]]:
         rows = self.store().games() if self.has_store() else []
         return [{"name": r.name, "game": r.game, "players": list(r.setup.get("players", [])), "touched": r.touched}

@@ -74,7 +74,7 @@ def shared_function(name: str, owners: list[tuple[Any, Command]]) -> Callable[..
 
     def run(given: dict[str, Any], game: str | None, json_output: bool) -> None:
         tab = table()
-        key = tab.load(game).row.game
+        key = tab.game_of(game)  # the row alone: act() loads the game once
         spec = next((c for g, c in owners if g.key == key), None)
         positional = list(given.pop("args", None) or [])
         if spec is not None:

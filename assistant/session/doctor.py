@@ -75,25 +75,54 @@ def _read_games(path: Path) -> tuple[list[Salvaged], list[str]]:
             except (sqlite3.Error, TypeError, ValueError, GardenError) as err:
                 unread.append(f"game #{game_id}: its row cannot be read ({err})")
                 continue
-            entries, why, total = [], "", 0
             try:
                 rows = db.execute("SELECT body FROM events WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
             except sqlite3.Error as err:
-                rows, why = [], f"its log cannot be read ({err})"
-            total = len(rows)
-            for (body,) in rows:
+                out.append(Salvaged(name, game, setup, [], 0, f"its log cannot be read ({err})"))
+                continue
+            entries: list[dict[str, Any]] = []
+            for (body,) in rows:  # the entries that read, up to the first that does not
                 try:
                     entry = json.loads(body)
-                    moves, _ = history.effective(entries + [entry])
-                    engine.replay(setup, history.actions_of(moves))
-                except (TypeError, ValueError, KeyError, GardenError) as err:
-                    why = why or f"entry {len(entries) + 1} of {total} does not read or replay ({err})"
+                except (TypeError, ValueError):
+                    break
+                if not isinstance(entry, dict):
                     break
                 entries.append(entry)
-            out.append(Salvaged(name, game, setup, entries, total - len(entries), why))
+            kept, why = _replaying(engine, setup, entries)
+            if not why and kept < len(rows):
+                why = f"entry {kept + 1} does not read"
+            out.append(Salvaged(name, game, setup, entries[:kept], len(rows) - kept,
+                                f"{why} (entry {kept + 1} of {len(rows)})" if why else ""))
     finally:
         db.close()
     return out, unread
+
+
+def _replaying(engine: Any, setup: dict[str, Any], entries: list[dict[str, Any]]) -> tuple[int, str]:
+    """How many of the log's first entries replay, and why the next one does not ('' when all do).
+    The whole log is replayed once; only a log that fails is searched, by halves (a start that
+    replays stays replayable when shortened), so a long sound log costs one replay."""
+
+    def fails(count: int) -> str:
+        try:
+            moves, _ = history.effective(entries[:count])
+            engine.replay(setup, history.actions_of(moves))
+        except (TypeError, ValueError, KeyError, GardenError) as err:
+            return str(err) or type(err).__name__
+        return ""
+
+    why = fails(len(entries))
+    if not why:
+        return len(entries), ""
+    good, bad = 0, len(entries)  # the first `good` entries replay, the first `bad` do not
+    while bad - good > 1:
+        middle = (good + bad) // 2
+        if fails(middle):
+            bad = middle
+        else:
+            good = middle
+    return good, f"does not replay ({fails(bad) or why})"
 
 
 def check_home(home: Path) -> list[Problem]:

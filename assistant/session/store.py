@@ -73,6 +73,12 @@ class GameRow(NamedTuple):
     touched: float
 
 
+def damaged(path: Path, what: str) -> GardenError:
+    """A damaged games database, named, with what was found and what to do."""
+    return GardenError(f"{path} is damaged ({what}); nothing was written to it: `garden doctor` lists what can "
+                       "still be read, `garden doctor --salvage` keeps it in a fresh database")
+
+
 def problem(path: Path, err: sqlite3.Error) -> GardenError:
     """One line for an error SQLite raised on the games database: the file, what is wrong, what to do."""
     text = " ".join(str(err).split())[:160]
@@ -82,8 +88,7 @@ def problem(path: Path, err: sqlite3.Error) -> GardenError:
         return GardenError(f"{path} cannot be written ({text}): check that you may write to it and its folder")
     if isinstance(err, sqlite3.OperationalError) and ("disk" in text or "unable to open" in text):
         return GardenError(f"{path} cannot be used ({text}): check the disk and the folder")
-    return GardenError(f"{path} is damaged ({text}); nothing was written to it: `garden doctor` lists what can "
-                       "still be read, `garden doctor --salvage` keeps it in a fresh database")
+    return damaged(path, text)
 
 
 def _guarded(method):
@@ -171,18 +176,8 @@ class Store:
             return
         found = [r[0] for r in self._db.execute("PRAGMA quick_check").fetchall()]
         if found != ["ok"]:
-            first = " ".join(found[0].replace("***", "").split())[:120]  # one line, whatever SQLite printed
-            raise GardenError(f"{self.path} is damaged ({first}); nothing was written to it: `garden doctor` "
-                              "lists what can still be read, `garden doctor --salvage` keeps it in a fresh database")
+            raise damaged(self.path, " ".join(found[0].replace("***", "").split())[:120])  # one line
         self._sound = True
-
-    def integrity(self) -> list[str]:
-        """SQLite's full integrity check: [] when sound, else its findings."""
-        try:
-            found = [r[0] for r in self._db.execute("PRAGMA integrity_check").fetchall()]
-        except sqlite3.Error as err:
-            return [str(err)]
-        return [] if found == ["ok"] else found
 
     @_guarded
     def games(self) -> list[GameRow]:
@@ -225,22 +220,20 @@ class Store:
             except (TypeError, ValueError):
                 entry = None
             if not isinstance(entry, dict):
-                raise GardenError(f"{self.path} is damaged (entry {i} of a game's log is unreadable); nothing was "
-                                  "written to it: `garden doctor --salvage` keeps what can be read")
+                raise damaged(self.path, f"entry {i} of a game's log is unreadable")
             out.append(entry)
         return out
 
+    @_guarded
     def snapshot(self, db: sqlite3.Connection | None, game_id: int) -> tuple[int, str, bytes] | None:
         """(seq, stamp, body) of the game's kept state, or None (none kept, or a store made before them)."""
         conn = db or self._db
         try:
             row = conn.execute("SELECT seq, stamp, body FROM snapshots WHERE game_id = ?", (game_id,)).fetchone()
         except sqlite3.OperationalError as err:
-            if "no such table" in str(err):  # a store made before snapshots were kept
-                return None
-            raise problem(self.path, err) from None
-        except sqlite3.Error as err:
-            raise problem(self.path, err) from None
+            if "no such table" not in str(err):
+                raise
+            return None  # a store made before snapshots were kept
         try:
             return None if row is None else (int(row[0]), str(row[1]), bytes(row[2]))
         except (TypeError, ValueError):
