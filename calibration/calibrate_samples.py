@@ -24,6 +24,20 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
+def install(garden: Path, env: dict[str, str], photo: Path, truth: dict, game: str) -> Path:
+    """`garden calibrate` of one empty-board photo with its truth corners and layout, in the scratch
+    home `env` names; its profile.json and reference.png copied into calibration/<board>/."""
+    name = truth["board"]
+    corners = " ".join(f"{x:.1f},{y:.1f}" for x, y in truth["corners"])
+    subprocess.run([str(garden), "calibrate", name, str(photo), "--grid", f"{truth['rows']}x{truth['cols']}",
+                    "--corners", corners, "--layout", truth["layout"], "--game", game], check=True, env=env)
+    dest = ROOT / "calibration" / name
+    dest.mkdir(parents=True, exist_ok=True)
+    for f in ("profile.json", "reference.png"):
+        shutil.copy(Path(env["GARDEN_HOME"]) / "boards" / name / f, dest / f)
+    return dest
+
+
 def main(names: list[str]) -> None:
     from samples.renderer import SAMPLE_DESIGNS, SAMPLE_WOODLAND, calibration_photo
     from samples.renderer.designs import garden_game
@@ -36,15 +50,7 @@ def main(names: list[str]) -> None:
             jpeg, truth = calibration_photo(name)
             photo = Path(tmp) / f"{name}.jpg"
             photo.write_bytes(jpeg)
-            corners = " ".join(f"{x:.1f},{y:.1f}" for x, y in truth["corners"])
-            cmd = [str(garden), "calibrate", name, str(photo), "--grid", f"{truth['rows']}x{truth['cols']}",
-                   "--corners", corners, "--layout", truth["layout"], "--game", garden_game(name)]
-            subprocess.run(cmd, check=True, env=env)
-            dest = ROOT / "calibration" / name
-            dest.mkdir(parents=True, exist_ok=True)
-            for f in ("profile.json", "reference.png"):
-                shutil.copy(Path(tmp) / "boards" / name / f, dest / f)
-            print(f"{name}: {dest}")
+            print(f"{name}: {install(garden, env, photo, truth, garden_game(name))}")
 
 
 if __name__ == "__main__":
