@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from assistant.errors import GardenError, IllegalMove, UsageError
 from assistant.games import houserules
+from assistant.games.interface import parse_cell
 from assistant.wording import a
 
 
@@ -129,6 +130,14 @@ def keyed_fields(token: str, args: list[str], optional: tuple[str, ...], read: d
                 raise GardenError(f"cannot read the action {token!r}: unknown {key!r}")
             out[key] = value
     return out
+
+
+def event_cell(text: str, what: str) -> tuple[int, int]:
+    """A cell "ROW,COL" kept in an event; GardenError naming the field when the log holds another."""
+    try:
+        return parse_cell(text, what)
+    except UsageError as err:
+        raise GardenError(f"event: {err}") from None
 
 
 def find_player(players: Iterable[Any], name: str) -> int | None:

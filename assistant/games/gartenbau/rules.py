@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from assistant.errors import GardenError, IllegalMove, UsageError
-from assistant.games.events import check_players, replaced_at
+from assistant.errors import GardenError, IllegalMove
+from assistant.games.events import check_players, event_cell, replaced_at
 from assistant.games.gartenbau import garden as gardens
 from assistant.games.gartenbau.actions import (
     Action, Can, Flower, Flowerpot, Hand, NextTurn, Place, Plant, Seedling,
@@ -18,7 +18,7 @@ from assistant.games.gartenbau.components import (
 )
 from assistant.games.gartenbau.market import Space, parse_ring
 from assistant.games.gartenbau.state import GameState, Petal, Piece, Player, Setup, TurnState
-from assistant.games.interface import Outcome, parse_cell
+from assistant.games.interface import Outcome
 from assistant.grid import Cell
 
 Notes = list[str]
@@ -76,15 +76,8 @@ def _with_player(state: GameState, player: Player, index: int | None = None, **c
     return state._replace(players=replaced_at(state.players, at, player), **changes)
 
 
-def _cell(text: str, what: str) -> Cell:
-    try:
-        return parse_cell(text, what)
-    except UsageError as err:
-        raise GardenError(f"event: {err}") from None
-
-
 def _cells(text: str, what: str) -> tuple[Cell, ...]:
-    return tuple(_cell(part, what) for part in text.split("+") if part)
+    return tuple(event_cell(part, what) for part in text.split("+") if part)
 
 
 def _start_action(state: GameState) -> None:
@@ -101,17 +94,17 @@ def _occupied(state: GameState, index: int) -> bool:
     return any(p.position == index for i, p in enumerate(state.players) if i != state.current)
 
 
-def _next_circle(state: GameState) -> tuple[int | None, Notes]:
+def _next_circle(state: GameState) -> int | None:
     """The next unoccupied circle clockwise (GB-MARKET-3); None without a ring (unchecked, said once)."""
     found = spaces(state)
     if found is None:
-        return None, []
+        return None
     counts = state.setup.rule("start_circle") == "counts"
     pos = state.current_player.position
     for step in range(1, len(found)):
         i = (pos + step) % len(found)
         if (found[i].kind == "C" or found[i].kind == "S" and counts) and not _occupied(state, i):
-            return i, []
+            return i
     raise IllegalMove("GB-MARKET-3", "every circle holds another marker: no plant or flower this turn.")
 
 
@@ -142,7 +135,7 @@ def _gain(state: GameState, player: Player, sun: int, water: int) -> tuple[GameS
 
 def _place_tile(state: GameState, player: Player, kinds_text: str, at: str, turn: str, ident: str) -> Player:
     kinds = parse_kinds(kinds_text, "tile")
-    cells = gardens.domino(_cell(at, "at"), turn)
+    cells = gardens.domino(event_cell(at, "at"), turn)
     problem = gardens.seedling_problem(player.garden, cells)
     if problem:
         raise IllegalMove("GB-SEED-1", f"{player.name} cannot place the {kinds_text} tile at {gardens.cells_text(cells)}: "
@@ -276,7 +269,7 @@ def _plant(state: GameState, action: Plant) -> tuple[GameState, Notes]:
     player = state.current_player
     if action.id and action.id in state.bought:
         raise IllegalMove("GB-PLANT-1", f"plant tile {action.id} has been bought already.")
-    circle, notes = _next_circle(state)
+    circle, notes = _next_circle(state), []
     sun, water = parse_resources(action.cost, "cost")
     player = _pay(player, sun, water, "GB-PLANT-1", f"the plant {action.id or action.needs}")
     cells = _cells(action.over, "over")
@@ -303,7 +296,7 @@ def _flower(state: GameState, action: Flower) -> tuple[GameState, Notes]:
     if player.hand is not None and action.card not in player.hand:
         raise IllegalMove("GB-FLOWER-1", f"{player.name}'s hand holds {', '.join(player.hand) or 'no flower'}, not "
                           f"{action.card}.")
-    circle, notes = _next_circle(state)
+    circle, notes = _next_circle(state), []
     colours = tuple(action.colours.split("+"))
     cells = _cells(action.over, "over")
     problem = gardens.flower_problem(player, cells, colours)
@@ -336,7 +329,7 @@ def _can(state: GameState, action: Can) -> tuple[GameState, Notes]:
         raise IllegalMove("GB-CAN-1", f"{player.name} has used the watering can (once a game).")
     if state.turn.held:
         raise IllegalMove("GB-POT-1", f"{player.name} first places the tile the flowerpot took.")
-    picked = [_cell(c, "cells") for c in action.cells.split("/") if c]
+    picked = [event_cell(c, "cells") for c in action.cells.split("/") if c]
     tiles = []
     for cell in picked:
         found = gardens.movable(player, cell)
@@ -352,7 +345,7 @@ def _can(state: GameState, action: Can) -> tuple[GameState, Notes]:
             raise GardenError("event can move: one cell")
         (index, piece), = tiles
         turn = action.turn or ("h" if piece.cells[1][0] == piece.cells[0][0] else "v")
-        cells = gardens.domino(_cell(action.to, "to"), turn)
+        cells = gardens.domino(event_cell(action.to, "to"), turn)
         taken = garden.covered(cells)
         if taken:
             raise IllegalMove("GB-CAN-1", f"cell(s) {gardens.cells_text(taken)} already hold a tile.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from assistant.errors import GardenError, IllegalMove
-from assistant.games.events import check_players, replaced_at
+from assistant.games.events import check_players, event_cell, replaced_at
 from assistant.games.hanging_gardens import garden as gardens
 from assistant.games.hanging_gardens.actions import Action, Card, Discard, NextTurn, Take, Temple
 from assistant.games.hanging_gardens.components import (
@@ -14,7 +14,7 @@ from assistant.games.hanging_gardens.components import (
     parse_layout,
 )
 from assistant.games.hanging_gardens.state import GameState, Player, Setup, TurnState, slot
-from assistant.games.interface import Outcome, parse_cell
+from assistant.games.interface import Outcome
 
 Notes = list[str]
 
@@ -39,17 +39,10 @@ def _with_player(state: GameState, player: Player, **changes) -> GameState:
     return state._replace(players=replaced_at(state.players, state.current, player), **changes)
 
 
-def _cell(text: str, what: str) -> tuple[int, int]:
-    try:
-        return parse_cell(text, what)
-    except GardenError as err:
-        raise GardenError(f"event: {err}") from None
-
-
 def _card(state: GameState, action: Card) -> tuple[GameState, Notes]:
     _check_card(state, action.layout, action.card)
     player = state.current_player
-    cells = card_cells(action.layout, action.turn, _cell(action.at, "at"))
+    cells = card_cells(action.layout, action.turn, event_cell(action.at, "at"))
     problem = gardens.placement_problem(player.garden, player.temples, cells)
     if problem:
         raise IllegalMove(problem[0], f"{player.name} cannot lay {action.card or action.layout} there: {problem[1]}.")
@@ -106,7 +99,7 @@ def smallest_templed(player: Player) -> list[gardens.Area]:
 
 def _temple(state: GameState, action: Temple) -> tuple[GameState, Notes]:
     player, turn = state.current_player, state.turn
-    at = _cell(action.at, "temple")
+    at = event_cell(action.at, "temple")
     if turn.temple is not None:
         raise IllegalMove("HG-TEMPLE-2", f"{player.name} has built a temple this turn already (one a turn).")
     if at not in turn.placed:
@@ -130,7 +123,7 @@ def _temple(state: GameState, action: Temple) -> tuple[GameState, Notes]:
         if not action.move_from:
             raise IllegalMove("HG-TEMPLE-4", f"all {TEMPLES} of {player.name}'s temples stand: say which moves "
                               "(--move-from ROW,COL), from the smallest templed area.")
-        source = _cell(action.move_from, "move_from")
+        source = event_cell(action.move_from, "move_from")
         if source not in temples:
             raise IllegalMove("HG-TEMPLE-4", f"no temple of {player.name} stands at {source[0]},{source[1]}.")
         smallest = smallest_templed(player)
