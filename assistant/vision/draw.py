@@ -69,17 +69,23 @@ def _grid_numbers(out: np.ndarray, G: np.ndarray, rows: int, cols: int, t: int) 
 
 
 def _hatch(out: np.ndarray, polygon: np.ndarray, colour, t: int) -> None:
-    """Diagonal hatching inside a cell, each line dark under light, and the cell's outline."""
+    """Diagonal hatching inside a cell, each line dark under light, and the cell's outline. Drawn
+    within the cell's bounding box alone (a reading hatches many cells of a large photo)."""
     x, y, w, h = cv2.boundingRect(polygon)
-    mask = np.zeros(out.shape[:2], np.uint8)
-    cv2.fillConvexPoly(mask, polygon, 255)
-    layer = out.copy()
+    x, y = max(x, 0), max(y, 0)
+    box = out[y : y + h, x : x + w]
+    if box.size == 0:
+        return
+    h, w = box.shape[:2]
+    mask = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(mask, polygon - (x, y), 255)
+    layer = box.copy()
     step = max(6, w // 5)
     for k in range(-h, w + h, step):
-        a, b = (x + k, y), (x + k + h, y + h)
+        a, b = (k, 0), (k + h, h)
         cv2.line(layer, a, b, (0, 0, 0), 3 * t, cv2.LINE_AA)
         cv2.line(layer, a, b, colour, t, cv2.LINE_AA)
-    out[mask > 0] = layer[mask > 0]
+    box[mask > 0] = layer[mask > 0]
     cv2.polylines(out, [polygon], True, (0, 0, 0), 3 * t, cv2.LINE_AA)
     cv2.polylines(out, [polygon], True, colour, t, cv2.LINE_AA)
 
@@ -95,19 +101,41 @@ def _dashed(out: np.ndarray, polygon: np.ndarray, colour, t: int) -> None:
             cv2.line(out, tuple(np.round(a).astype(int)), tuple(np.round(b).astype(int)), colour, 3 * t, cv2.LINE_AA)
 
 
+def _row0(out: np.ndarray, corners: np.ndarray, t: int) -> None:
+    """The row-0 edge thick and a dot on cell 0,0's corner (`corners`: TL, TR, BR, BL in pixels)."""
+    cv2.line(out, tuple(corners[0]), tuple(corners[1]), COLOURS["corner"], 3 * t, cv2.LINE_AA)
+    cv2.circle(out, tuple(corners[0]), 6 * t, COLOURS["corner"], -1)
+
+
+def _placed(image: np.ndarray, reading) -> tuple[np.ndarray, np.ndarray]:
+    """(grid -> pixels of `image`, the grid's corners in those pixels) of a reading, `image` being the
+    photo or a reduced copy."""
+    s = image.shape[1] / reading.photo_size[0]
+    return (np.diag([s, s, 1.0]) @ np.linalg.inv(reading.homography),
+            np.round(np.asarray(reading.corners) * s).astype(int))
+
+
 def _legend(out: np.ndarray, entries: list[tuple[str, tuple[int, int, int]]], board: np.ndarray) -> None:
-    """A box in the photo's corner farthest from the board (`board`: its corner points), one line an
-    entry in its colour."""
+    """A box in the photo's corner where it hides the least of the board (`board`: its corner points),
+    the farthest from it among equals; one line an entry in its colour."""
     t = _thickness(out)
     fs = 0.5 * t
     line = int(22 * t)
     width = int(max(len(text) for text, _ in entries) * 10.5 * t) + 16 * t
     height = line * len(entries) + 10 * t
     h, w = out.shape[:2]
-    centre = np.asarray(board, np.float64).reshape(-1, 2).mean(axis=0)
+    quad = np.asarray(board, np.float32).reshape(-1, 2)
+    centre = quad.mean(axis=0)
+    quad = centre + (quad - centre) * 1.35  # with the numbers and names drawn around the grid
+
+    def covers(p: tuple[int, int]) -> tuple[float, float]:  # the board area it would hide, then nearness
+        box = np.float32([[p[0], p[1]], [p[0] + width, p[1]], [p[0] + width, p[1] + height], [p[0], p[1] + height]])
+        hidden, _ = cv2.intersectConvexConvex(box, quad)
+        return hidden, -float(np.hypot(p[0] + width / 2 - centre[0], p[1] + height / 2 - centre[1]))
+
     corners = [(4 * t, 4 * t), (w - width - 4 * t, 4 * t), (4 * t, h - height - 4 * t),
                (w - width - 4 * t, h - height - 4 * t)]
-    x, y = max(corners, key=lambda p: np.hypot(p[0] + width / 2 - centre[0], p[1] + height / 2 - centre[1]))
+    x, y = min(corners, key=covers)
     cv2.rectangle(out, (x, y), (x + width, y + height), (0, 0, 0), -1)
     for i, (text, colour) in enumerate(entries):
         _label(out, text, (x + 6 * t, y + line * (i + 1)), fs, colour)
@@ -121,8 +149,7 @@ def draw_grid_preview(image: np.ndarray, corners_img: np.ndarray, rows: int, col
     t = _thickness(out)
     _draw_lines(out, G, rows, cols, COLOURS["grid"], t)
     q = np.round(np.asarray(corners_img)).astype(int)
-    cv2.line(out, tuple(q[0]), tuple(q[1]), COLOURS["corner"], 3 * t, cv2.LINE_AA)
-    cv2.circle(out, tuple(q[0]), 6 * t, COLOURS["corner"], -1)
+    _row0(out, q, t)
     fs = 0.35 * t
     for r in range(rows):
         for c in range(cols):
@@ -160,8 +187,7 @@ def draw_cells_on_photo(image: np.ndarray, homography: np.ndarray, cells, colour
 def draw_reading(image: np.ndarray, reading) -> np.ndarray:
     """The reading on the photo: grid with its numbers, covered cells hatched, uncertain cells dashed
     and marked '?', a legend."""
-    s = image.shape[1] / reading.photo_size[0]
-    Hinv = np.diag([s, s, 1.0]) @ np.linalg.inv(reading.homography)
+    Hinv, q = _placed(image, reading)
     t = _thickness(image)
     out = image.copy()
     _draw_lines(out, Hinv, reading.rows, reading.cols, COLOURS["grid"], t)
@@ -169,9 +195,7 @@ def draw_reading(image: np.ndarray, reading) -> np.ndarray:
         for c in range(reading.cols):
             if reading.cells[r][c] == symbols.COVERED:
                 _hatch(out, _cell_polygon(Hinv, r, c, 0.06), COLOURS["covered"], t)
-    q = np.round(np.asarray(reading.corners) * s).astype(int)
-    cv2.line(out, tuple(q[0]), tuple(q[1]), COLOURS["corner"], 3 * t, cv2.LINE_AA)
-    cv2.circle(out, tuple(q[0]), 6 * t, COLOURS["corner"], -1)
+    _row0(out, q, t)
     fs = 0.4 * t
     unc = set(map(tuple, reading.uncertain))
     for r in range(reading.rows):
@@ -193,11 +217,9 @@ def draw_reading(image: np.ndarray, reading) -> np.ndarray:
 def mark_grid(image: np.ndarray, reading, entries: list[tuple[str, tuple[int, int, int]]]) -> np.ndarray:
     """The grid's numbers, row 0 and cell 0,0 on a drawing of placements, with its legend."""
     out = image.copy()
-    s = image.shape[1] / reading.photo_size[0]
-    Hinv = np.diag([s, s, 1.0]) @ np.linalg.inv(reading.homography)
+    Hinv, q = _placed(image, reading)
     t = _thickness(out)
-    q = np.round(np.asarray(reading.corners) * s).astype(int)
-    cv2.line(out, tuple(q[0]), tuple(q[1]), COLOURS["corner"], 2 * t, cv2.LINE_AA)
+    _row0(out, q, t)
     _grid_numbers(out, Hinv, reading.rows, reading.cols, t)
-    _legend(out, [*entries, ("magenta edge: row 0", COLOURS["corner"])], q)
+    _legend(out, [*entries, ("magenta edge: row 0, dot: cell 0,0", COLOURS["corner"])], q)
     return out
