@@ -91,7 +91,7 @@ def _as_arguments(command: Command, words: list[str]) -> dict[str, Any]:
     from assistant.errors import UsageError
 
     out: dict[str, Any] = {}
-    for option in sorted((o for o in command.options if o.argument), key=lambda o: not o.required):
+    for option in positional_order(command.options):
         if not words:
             break
         if option.type.startswith("list["):
@@ -133,10 +133,14 @@ def command_function(command: Command, run: Callable[[dict[str, Any], str | None
 
 
 def parameters(options: tuple[Option, ...]) -> list[inspect.Parameter]:
-    """The function parameters typer reads flags from: arguments first (required ones first), then options."""
-    arguments = [o for o in options if o.argument]
-    ordered = sorted(arguments, key=lambda o: not o.required) + [o for o in options if not o.argument]
+    """The function parameters typer reads flags from: arguments first (positional_order), then options."""
+    ordered = positional_order(options) + [o for o in options if not o.argument]
     return [_parameter(o) for o in ordered]
+
+
+def positional_order(options: tuple[Option, ...]) -> list[Option]:
+    """A command's arguments in the order the command line reads them: required ones first."""
+    return sorted((o for o in options if o.argument), key=lambda o: not o.required)
 
 
 def _parameter(option: Option) -> inspect.Parameter:
