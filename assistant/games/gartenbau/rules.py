@@ -18,7 +18,8 @@ from assistant.games.gartenbau.components import (
 )
 from assistant.games.gartenbau.market import Space, parse_ring
 from assistant.games.gartenbau.state import GameState, Petal, Piece, Player, Setup, TurnState
-from assistant.games.interface import Outcome
+from assistant.games.gartenbau.pending import pending
+from assistant.games.interface import Outcome, refuse_while_owed
 from assistant.grid import Cell
 
 Notes = list[str]
@@ -380,9 +381,6 @@ def _hand(state: GameState, action: Hand) -> tuple[GameState, Notes]:
 
 
 def _next(state: GameState, action: NextTurn) -> tuple[GameState, Notes]:
-    from assistant.games.gartenbau.pending import pending
-    from assistant.games.interface import refuse_while_owed
-
     player = state.current_player
     refuse_while_owed([p for p in pending(state) if p.rule != "GB-RES-1"])
     sun, water = parse_resources(action.returned, "return")

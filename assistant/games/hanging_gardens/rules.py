@@ -14,7 +14,8 @@ from assistant.games.hanging_gardens.components import (
     parse_layout,
 )
 from assistant.games.hanging_gardens.state import GameState, Player, Setup, TurnState, slot
-from assistant.games.interface import Outcome
+from assistant.games.hanging_gardens.pending import pending
+from assistant.games.interface import Outcome, refuse_while_owed
 
 Notes = list[str]
 
@@ -222,9 +223,6 @@ def _take(state: GameState, action: Take) -> tuple[GameState, Notes]:
 
 
 def _next(state: GameState, action: NextTurn) -> tuple[GameState, Notes]:
-    from assistant.games.hanging_gardens.pending import pending
-    from assistant.games.interface import refuse_while_owed
-
     refuse_while_owed(pending(state))
     picks = state.picks + 1
     if picks < state.revealed:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from assistant.games.events import find_player
-from assistant.games.hanging_gardens.components import COLUMNS, ROWS
+from assistant.games.hanging_gardens.components import COLUMNS, REVEALED, ROWS, TEMPLES
 from assistant.grid import Cell, Stack
 
 
@@ -37,8 +37,6 @@ class Player(NamedTuple):
 
     @property
     def temples_left(self) -> int:
-        from assistant.games.hanging_gardens.components import TEMPLES
-
         return TEMPLES - len(self.temples)
 
 
@@ -75,8 +73,6 @@ class GameState(NamedTuple):
 
     @property
     def revealed(self) -> int:
-        from assistant.games.hanging_gardens.components import REVEALED
-
         return REVEALED[len(self.players)]
 
     @property
