@@ -20,7 +20,7 @@ from assistant.games.gartenbau.market import Space, parse_ring
 from assistant.games.gartenbau.state import GameState, Petal, Piece, Player, Setup, TurnState
 from assistant.games.gartenbau.pending import pending
 from assistant.games.interface import Outcome, refuse_while_owed
-from assistant.grid import Cell
+from assistant.grid import Cell, Stack
 
 Notes = list[str]
 
@@ -34,15 +34,9 @@ def new_game(setup: Setup) -> GameState:
     players = []
     for name, start in zip(setup.players, setup.starts or ("",) * count):
         piece = gardens.start_piece(start)
-        players.append(Player(name, gardens.laid(_empty(), 0, piece.cells), (piece,), START_SUN, START_WATER))
+        players.append(Player(name, gardens.laid(Stack(), 0, piece.cells), (piece,), START_SUN, START_WATER))
     return GameState(setup, tuple(players), (Petal(),) * PETALS[count],
                      (cart - START_SUN * count, cart - START_WATER * count))
-
-
-def _empty():
-    from assistant.grid import Stack
-
-    return Stack()
 
 
 @lru_cache(maxsize=16)
