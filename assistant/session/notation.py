@@ -8,7 +8,10 @@
     2. Ben: refill; next
 
 One line per turn: the turn number and whose turn it is, then the actions of
-that turn in order, separated by `;`. `#` opening a line or after a space starts a comment.
+that turn in order, separated by `;`. What another player does during the turn
+(a declaration every player makes, say) is written on a line of its own with the
+same turn number and that player's name, so a line never reads as one player
+acting for another. `#` opening a line or after a space starts a comment.
 """
 
 from __future__ import annotations
@@ -42,17 +45,32 @@ def write_text(record: Record) -> str:
     headers = [("Game", record.game), ("Name", record.name), *eng.setup_headers(record.setup)]
     out = [f'[{key} "{value}"]' for key, value in headers] + [""]
     state = eng.new_state(record.setup)
-    line: list[str] = []
-    prefix = eng.turn_label(state)
+    players = set(record.setup["players"])
+    turn_no, mover = _label(eng.turn_label(state))
+    speaker, line = mover, []
     for action in record.actions:
+        actor = action.get("player") if action.get("player") in players else mover
+        if actor != speaker and line:
+            out.append(f"{turn_no}. {speaker}: {'; '.join(line)}")
+            line = []
+        speaker = actor
         line.append(eng.format_action(action))
         state = eng.apply_event(state, action).state
         if action["type"] == "next":
-            out.append(f"{prefix} {'; '.join(line)}")
-            line, prefix = [], eng.turn_label(state)
+            out.append(f"{turn_no}. {speaker}: {'; '.join(line)}")
+            line = []
+            turn_no, mover = _label(eng.turn_label(state))
+            speaker = mover
     if line:
-        out.append(f"{prefix} {'; '.join(line)}")
+        out.append(f"{turn_no}. {speaker}: {'; '.join(line)}")
     return "\n".join(out) + "\n"
+
+
+def _label(label: str) -> tuple[int, str]:
+    """A turn label's number and player: `12. Ann:` -> (12, "Ann")."""
+    m = _TURN.match(label)
+    assert m, label
+    return int(m.group(1)), m.group(2).strip()
 
 
 def write_json(record: Record) -> str:
@@ -108,9 +126,9 @@ def _read_text(text: str, source: str) -> Record:
     actions: list[dict[str, Any]] = []
     state = eng.new_state(setup)
     for line_no, turn_no, player, body in turns:
-        expected = eng.turn_label(state)
-        if expected != f"{turn_no}. {player}:":
-            at, _, whose = expected[:-1].partition(". ")
+        at, whose = _label(eng.turn_label(state))
+        # a line names the turn's player, or another player who makes every action on it
+        if turn_no != at or player not in setup["players"]:
             raise GardenError(f"{source}, line {line_no}: the record says turn {turn_no} is {player}'s; "
                               f"the game is at turn {at}, {whose}'s")
         for token in (t.strip() for t in body.split(";")):
@@ -118,6 +136,9 @@ def _read_text(text: str, source: str) -> Record:
                 continue
             try:
                 action = eng.parse_action(token)
+                if player != whose and action.get("player") != player:
+                    raise GardenError(f"the record says turn {turn_no} is {player}'s; the game is at turn {at}, "
+                                      f"{whose}'s ({token!r} is not {player}'s own action)")
                 state = eng.apply_event(state, action).state
             except GardenError as err:
                 raise GardenError(f"{source}, line {line_no}: {err}") from None

@@ -93,3 +93,29 @@ def test_shapes_are_not_comments_and_comments_still_are(tmp_path):
                     .replace('[Name "bm"]', '[Name "bm"]  # friday'))
     status = json.loads(ok("status", "--json"))
     assert json.loads(ok("replay", str(path), "--json")) == status
+
+
+def test_what_another_player_does_in_a_turn_is_a_line_of_that_players():
+    """Ben's final-round discard, made during Ann's turn, reads as Ben's, and replays as recorded."""
+    from pathlib import Path
+
+    from assistant.session import notation
+
+    path = Path(__file__).resolve().parents[2] / "samples" / "records" / "cottage-3p.txt"
+    record = notation.read(path.read_text(), str(path))
+    lines = notation.write_text(record).splitlines()
+    assert "79. Ben: discard Ben" in lines
+    assert "79. Cy: discard Cy; discard Cy" in lines
+    assert not any(line.startswith("79. Ann:") and "discard" in line for line in lines)
+    assert notation.read("\n".join(lines), "again") == record
+    # the old form, Ben's discard on Ann's line, still reads
+    old = "\n".join(lines).replace("79. Ben: discard Ben\n79. Cy: discard Cy; discard Cy\n79. Ann: ",
+                                   "79. Ann: discard Ben; discard Cy; discard Cy; ")
+    assert notation.read(old, "old") == record
+
+
+def test_a_line_under_another_players_name_holds_only_their_actions(tmp_path):
+    bad = tmp_path / "other.txt"
+    bad.write_text('[Game "cottage-garden"]\n[Players "Ann,Ben"]\n1. Ben: score Ann pots=1 cloches=0 orange=1; next\n')
+    line = fails(1, "replay", str(bad))
+    assert "line 3" in line and "turn 1 is Ben's; the game is at turn 1, Ann's" in line
