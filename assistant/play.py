@@ -185,13 +185,13 @@ class Table:
         spec = find_command(game.commands(), command)
         if spec is not None:
             return spec
+        own = ", ".join(c.name for c in game.commands())
         for key in registry.GAMES:
             other = registry.game(key)
             if find_command(other.commands(), command) is not None:
-                raise GardenError(f"{name!r} is {a(game.title)} game; "
-                                  f"this is {a(other.title)} command")
-        raise UsageError(f"{command!r} is not a move of {game.title} (its moves: "
-                         f"{', '.join(c.name for c in game.commands())})")
+                raise GardenError(f"{name!r} is {a(game.title)} game; {command!r} is a move of {other.title}, "
+                                  f"not of {game.title} (its moves: {own})")
+        raise UsageError(f"{command!r} is not a move of {game.title} (its moves: {own})")
 
 
 def status_json(game: Game, state: Any, name: str) -> dict[str, Any]:

@@ -171,4 +171,6 @@ def test_commands_on_an_empty_home_create_nothing(garden_home):
 
 def test_another_games_command_is_named_with_its_article(game):
     assert "is not an Indian Summer board-mode game" in fails(1, "woods")
-    assert "'friday' is a Cottage Garden game; this is an Indian Summer command" in fails(1, "leaf", "green")
+    line = fails(1, "leaf", "green")
+    assert "'friday' is a Cottage Garden game; 'leaf' is a move of Indian Summer, not of Cottage Garden" in line
+    assert "(its moves: " in line and "refill" in line.partition("its moves")[2]

@@ -208,7 +208,7 @@ def test_catalogue_define_and_fit_json(woods_game):
 
 def test_another_games_command_is_named_with_its_article(game):
     line = fails(1, "refill")
-    assert "'walk' is an Indian Summer game; this is a Cottage Garden command" in line
+    assert "'walk' is an Indian Summer game; 'refill' is a move of Cottage Garden, not of Indian Summer" in line
     assert "is not a Cottage Garden board-mode game" in fails(1, "bed")
 
 

@@ -115,3 +115,39 @@ def test_next_refuses_while_a_must_is_open(key, tmp_path):
         with pytest.raises(IllegalMove) as err:
             table.act("g", "next", {})
         assert err.value.rule == next(p["rule"] for p in owed if p["must"])
+
+
+def _only_elsewhere(key: str) -> set[str]:
+    """The move words other games have and this one has not."""
+    own = {c.name for c in registry.game(key).commands()}
+    return {c.name for other in GAMES if other != key for c in registry.game(other).commands()} - own
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_another_games_move_is_refused_with_this_games_moves(key, tmp_path):
+    table = Table(tmp_path)
+    game = registry.game(key)
+    table.new(key, {"players": names(min(c for c in game.player_counts if c > 1)), "name": "g"})
+    own = ", ".join(c.name for c in game.commands())
+    for word in sorted(_only_elsewhere(key)):
+        with pytest.raises(GardenError) as refused:
+            table.act("g", word, {})
+        assert f"not of {game.title} (its moves: {own})" in str(refused.value)
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_a_games_messages_name_no_other_games_move(key):
+    """Every `garden WORD` a game's package writes is a move of that game or a word of every game."""
+    import ast
+    import re
+    from importlib import import_module
+
+    package = Path(import_module(type(registry.game(key)).__module__).__file__).parent
+    elsewhere = _only_elsewhere(key)
+    named: set[str] = set()
+    for source in package.glob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                named |= set(re.findall(r"garden ([a-z][a-z-]*)", node.value))
+    assert named, f"no `garden WORD` found in {package}: the scan reads nothing"
+    assert named.isdisjoint(elsewhere), sorted(named & elsewhere)
