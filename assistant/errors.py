@@ -18,6 +18,10 @@ class IllegalMove(GardenError):
         super().__init__(f"{sentence} [{rule}]")
 
 
+class MovedOn(GardenError):
+    """A write made on a view of the game older than its log (another phone or the CLI moved first)."""
+
+
 class OffBoard(GardenError):
     """A placement reaching past the board's edge (a game names the rule it breaks)."""
 

@@ -107,13 +107,14 @@ class Table:
         return self.store(create=False).find(name).game
 
     def games(self) -> list[dict[str, Any]]:
+        """`garden games --json`'s rows, most recent first: name, game, players, touched (Unix time)."""
         rows = self.store().games() if self.has_store() else []
         return [{"name": r.name, "game": r.game, "players": list(r.setup.get("players", [])), "touched": r.touched}
                 for r in rows]
 
     def status(self, name: str | None) -> dict[str, Any]:
         loaded = self.load(name)
-        return status_json(loaded.game, loaded.state, loaded.row.name)
+        return status_json(loaded.game, loaded.state, loaded.row.name, loaded.events)
 
     def tally(self, name: str | None) -> dict[str, Any]:
         loaded = self.load(name)
@@ -145,8 +146,10 @@ class Table:
         loaded = sessions.create(store, game, game_name, setup)
         return {"name": game_name, "game": game, "setup": setup, **self._result(loaded, [], [])}
 
-    def act(self, name: str | None, command: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """One move, as one log entry: {"events", "notes", "turn", "pending"}."""
+    def act(self, name: str | None, command: str, options: Mapping[str, Any] | None = None,
+            seen: int | None = None) -> dict[str, Any]:
+        """One move, as one log entry: {"events", "notes", "turn", "pending", "log"}. `seen`: the
+        log length (status's "events") the mover saw; a game that moved on since refuses (MovedOn)."""
 
         def make(loaded: sessions.Loaded) -> Any:
             game, state = loaded.game, loaded.state
@@ -156,21 +159,21 @@ class Table:
                 _confirm_pass(game, state, bool(opts.get("yes")))
             return game.act(state, command, opts)
 
-        loaded, notes = sessions.record(self.store(create=False), name, make)
+        loaded, notes = sessions.record(self.store(create=False), name, make, seen)
         return self._result(loaded, loaded.moves[-1]["actions"], notes)
 
     def save_record(self, record: Any, name: str) -> None:
         """A replayed game record kept as a game (one command per action, so undo steps through it)."""
         sessions.import_record(self.store(), record, name)
 
-    def undo(self, name: str | None, steps: int = 1) -> dict[str, Any]:
-        return self._step(name, history.UNDO, steps)
+    def undo(self, name: str | None, steps: int = 1, seen: int | None = None) -> dict[str, Any]:
+        return self._step(name, history.UNDO, steps, seen)
 
-    def redo(self, name: str | None, steps: int = 1) -> dict[str, Any]:
-        return self._step(name, history.REDO, steps)
+    def redo(self, name: str | None, steps: int = 1, seen: int | None = None) -> dict[str, Any]:
+        return self._step(name, history.REDO, steps, seen)
 
-    def _step(self, name: str | None, kind: str, steps: int) -> dict[str, Any]:
-        loaded = sessions.step_history(self.store(create=False), name, kind, steps)
+    def _step(self, name: str | None, kind: str, steps: int, seen: int | None) -> dict[str, Any]:
+        loaded = sessions.step_history(self.store(create=False), name, kind, steps, seen)
         word = "Undone" if kind == history.UNDO else "Redone"
         return self._result(loaded, [], [f"{word} {steps} command(s)."])
 
@@ -178,7 +181,7 @@ class Table:
     def _result(loaded: sessions.Loaded, events: list[dict[str, Any]], notes: list[str]) -> dict[str, Any]:
         game = loaded.game
         return {"events": list(events), "notes": list(notes), "turn": game.turn(loaded.state),
-                "pending": [p.to_json() for p in game.pending(loaded.state)]}
+                "pending": [p.to_json() for p in game.pending(loaded.state)], "log": loaded.events}
 
     @staticmethod
     def _command(game: Game, command: str, name: str) -> Command:
@@ -194,9 +197,10 @@ class Table:
         raise UsageError(f"{command!r} is not a move of {game.title} (its moves: {own})")
 
 
-def status_json(game: Game, state: Any, name: str) -> dict[str, Any]:
-    """`status --json`: the game's status and what is still owed."""
-    return {**game.status(state, name), "pending": [p.to_json() for p in game.pending(state)]}
+def status_json(game: Game, state: Any, name: str, events: int | None) -> dict[str, Any]:
+    """`status --json`: the game's status, what is still owed, and the log's length (`events`;
+    None for a game not stored, a replayed record): a write may say what it saw (Table.act's `seen`)."""
+    return {**game.status(state, name), "pending": [p.to_json() for p in game.pending(state)], "events": events}
 
 
 def _confirm_pass(game: Game, state: Any, yes: bool) -> None:

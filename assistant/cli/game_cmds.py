@@ -45,9 +45,12 @@ def _new_function():
 
 
 @reports_errors
-def games() -> None:
+def games(json_output: JsonOption = False) -> None:
     """List the saved games, most recent first."""
     rows = table().games()
+    if json_output:
+        print_json({"games": rows})
+        return
     if not rows:
         print(f"No games yet. Start one: garden new {next(iter(registry.GAMES))} --players Ann,Ben")
         return
@@ -67,7 +70,7 @@ def status(game: GameOption = None, json_output: JsonOption = False) -> None:
     """Whose turn, the gardener die, rounds and every player's tracks."""
     loaded = load_game(game)
     if json_output:
-        print_json(status_json(loaded.game, loaded.state, loaded.row.name))
+        print_json(status_json(loaded.game, loaded.state, loaded.row.name, loaded.events))
         return
     console().print(registry.views(loaded.row.game).status_view(loaded.state, loaded.row.name))
 
@@ -160,7 +163,7 @@ def replay(
     if save:
         table().save_record(record, save)
     if json_output:
-        print_json(status_json(eng, state, name))
+        print_json(status_json(eng, state, name, table().load(save).events if save else None))
         return
     console().print(registry.views(record.game).status_view(state, name))
 

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from assistant.errors import MovedOn
 from assistant.games import registry
 from assistant.games.interface import Acted, Game
 from assistant.session import history, snapshots
@@ -27,6 +28,7 @@ class Loaded(NamedTuple):
     state: Any
     moves: list[history.Entry]
     undone: list[history.Entry]
+    events: int  # the log's length: what a face shows as seen, and a write may say it saw (MovedOn)
 
     @property
     def game(self) -> Game:
@@ -43,7 +45,7 @@ def _load(store: Store, db: Any, name: str | None, kept: bool = True) -> Loaded:
     state = _kept_state(store, db, row, game, len(entries)) if kept else None
     if state is None:
         state = game.replay(row.setup, history.actions_of(moves))
-    return Loaded(row, state, moves, undone)
+    return Loaded(row, state, moves, undone, len(entries))
 
 
 def _kept_state(store: Store, db: Any, row: GameRow, game: Game, seq: int) -> Any:
@@ -75,11 +77,20 @@ def create(store: Store, game: str, name: str, setup: dict[str, Any]) -> Loaded:
         return _keep(store, db, _load(store, db, name, kept=False))
 
 
-def record(store: Store, name: str | None, make: Callable[[Loaded], Acted]) -> tuple[Loaded, list[str]]:
+def _unmoved(loaded: Loaded, seen: int | None) -> Loaded:
+    """`loaded`, when the writer saw the log as long as it is (or did not say what it saw)."""
+    if seen is not None and seen != loaded.events:
+        raise MovedOn(f"the game moved on: {loaded.row.name!r} has {loaded.events} log entries, you saw {seen}; "
+                      "look again and redo your move if it still stands")
+    return loaded
+
+
+def record(store: Store, name: str | None, make: Callable[[Loaded], Acted],
+           seen: int | None = None) -> tuple[Loaded, list[str]]:
     """Apply the events `make(loaded)` implies, all or none, as one log entry; (the game after
-    it, the notes: why, then what each event did)."""
+    it, the notes: why, then what each event did). `seen`: the log length the writer saw."""
     with store.transaction() as db:
-        loaded = _load(store, db, name)
+        loaded = _unmoved(_load(store, db, name), seen)
         acted = make(loaded)
         state, notes = loaded.state, list(acted.notes)
         for event in acted.events:
@@ -88,13 +99,13 @@ def record(store: Store, name: str | None, make: Callable[[Loaded], Acted]) -> t
             notes.extend(outcome.notes)
         entry = {"type": history.MOVE, "actions": list(acted.events)}
         store.append(db, loaded.row.id, [entry])
-        return _keep(store, db, Loaded(loaded.row, state, loaded.moves + [entry], [])), notes
+        return _keep(store, db, Loaded(loaded.row, state, loaded.moves + [entry], [], loaded.events + 1)), notes
 
 
-def step_history(store: Store, name: str | None, kind: str, steps: int) -> Loaded:
+def step_history(store: Store, name: str | None, kind: str, steps: int, seen: int | None = None) -> Loaded:
     """Undo or redo `steps` whole commands; the state after is replayed, every event checked."""
     with store.transaction() as db:
-        loaded = _load(store, db, name)
+        loaded = _unmoved(_load(store, db, name), seen)
         available = len(loaded.moves) if kind == history.UNDO else len(loaded.undone)
         history.check_steps(kind, steps, available)
         store.append(db, loaded.row.id, [{"type": kind, "steps": steps}])

@@ -81,6 +81,9 @@ def test_games_list_and_game_choice(game):
     assert json.loads(ok("status", "--json", "--game", "friday"))["turn"]["number"] == 2
     out = ok("games")
     assert "friday" in out and "other" in out
+    listed = json.loads(ok("games", "--json"))["games"]
+    assert [g["name"] for g in listed] == ["friday", "other"]  # most recent first: friday moved last
+    assert listed[1] == {"name": "other", "game": "cottage-garden", "players": ["X", "Y"], "touched": listed[1]["touched"]}
     assert "no game named 'nope'" in fails(1, "status", "--game", "nope")
 
 

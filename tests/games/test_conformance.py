@@ -76,6 +76,7 @@ def test_records_replay_through_the_table_and_undo_restores_status(key, tmp_path
         name = path.stem
         table.save_record(record, name)
         final = table.status(name)
+        assert final.pop("events") == len(record.actions)  # one log entry an action
         replayed = game.replay(record.setup, record.actions)
         assert final == {**game.status(replayed, name), "pending": final["pending"]}
         # export then replay: the same status
@@ -83,15 +84,17 @@ def test_records_replay_through_the_table_and_undo_restores_status(key, tmp_path
         text = notation.write_text(notation.Record(key, name, loaded.row.setup, history.actions_of(loaded.moves)))
         again = notation.read(text, "export")
         assert game.status(game.replay(again.setup, again.actions), name) == game.status(replayed, name)
-        # undo restores the status before each command exactly; redo brings it back
+        # undo restores the status before each command exactly (the log grows by the undo); redo brings it back
         step = max(1, len(record.actions) // 7)
+        log = len(record.actions)
         for back in range(1, len(record.actions), step):
             table.undo(name, back)
             before = game.replay(record.setup, record.actions[:-back])
             assert table.status(name) == {**game.status(before, name),
-                                          "pending": [p.to_json() for p in game.pending(before)]}
+                                          "pending": [p.to_json() for p in game.pending(before)], "events": log + 1}
             table.redo(name, back)
-            assert table.status(name) == final
+            log += 2
+            assert table.status(name) == {**final, "events": log}
 
 
 @pytest.mark.parametrize("key", GAMES)

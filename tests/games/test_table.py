@@ -7,7 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from assistant.games import registry
+from assistant.play import Table
 from tests.cli.runner import ok
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,3 +149,21 @@ def test_next_asks_before_the_free_refill_of_an_emptied_path_is_lost(tmp_path):
     assert table.status("g") == events  # nothing written
     table.act("g", "next", {"yes": True})
     assert table.status("g")["turn"]["player"] != me["name"]
+
+
+def test_a_write_on_a_view_older_than_the_log_is_refused_and_applies_nothing(tmp_path):
+    from assistant.errors import MovedOn
+
+    table = Table(tmp_path)
+    table.new("cottage-garden", {"players": "Ann,Ben", "name": "g"})
+    seen = table.status("g")["events"]
+    moved = table.act("g", "refill", {}, seen=seen)  # the view was current: applied
+    assert moved["log"] == seen + 1 == table.status("g")["events"]
+    before = table.status("g")
+    for write in (lambda: table.act("g", "next", {}, seen=seen), lambda: table.undo("g", 1, seen=seen),
+                  lambda: table.redo("g", 1, seen=seen)):
+        with pytest.raises(MovedOn, match="the game moved on"):
+            write()
+        assert table.status("g") == before
+    table.undo("g", 1, seen=seen + 1)
+    assert table.status("g")["events"] == seen + 2
