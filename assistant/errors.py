@@ -27,6 +27,8 @@ class OffBoard(GardenError):
 
 
 class UsageError(GardenError):
-    """A malformed command line or argument (exit 2, like click's usage errors)."""
+    """A malformed command line or argument (exit 2, like click's usage errors); `field`: the
+    option it names, when one (the web API reports it)."""
 
     exit_code = 2
+    field: str | None = None

@@ -162,38 +162,20 @@ def check(
     json_output: JsonOpt = False,
 ) -> None:
     """Read a board photo: which cells are covered (and, with --player, how it differs from the game)."""
-    from assistant.vision import symbols
+    from assistant.cli.common import table
+    from assistant.photocheck import check_photo, checked_profile
 
-    if board is None and grid is None:
-        raise UsageError("give --board NAME (a calibrated board) or --grid RxC.")
-    size = symbols.parse_grid_size(grid) if grid is not None else None
-    profile = None
-    if board is not None:
-        from assistant.vision.profile import load_profile
-
-        profile = load_profile(board)
-        if size is not None and size != (profile.rows, profile.cols):
-            raise UsageError(f"--grid {grid} does not match board {board}, which is {profile.rows}x{profile.cols}.")
+    checked_profile(board, grid)  # a wrong board or grid is refused before a camera or photo is touched
     if out is not None:
         check_drawing_path(out)
     source = photo_source(photo, camera, out.parent if out is not None else None, "photo")
-    from assistant.vision.imageio import load_photo
-    from assistant.vision.reader import read_grid, read_photo
-
-    loaded = load_photo(source)
-    if profile is not None:
-        reading = read_photo(loaded, profile)
-    else:
-        reading = read_grid(loaded, size[0], size[1])  # type: ignore[index]
+    checked = check_photo(source, table(), board, grid, player, bed, game)
+    reading, data = checked.reading, checked.data
     if camera is not None:
         reading.photo_path = source
+        data = {**data, **reading.to_json()}
     if out is not None:
-        from assistant.vision.draw import draw_reading
-
-        write_drawing(out, draw_reading(loaded.image, reading))
-    data = reading.to_json()
-    extra = _game_view(reading, profile, player, bed, game)
-    data.update(extra)
+        write_drawing(out, checked.drawing())
     if json_output:
         print(json.dumps(data))
         return
@@ -217,27 +199,7 @@ def check(
         print("Uncertain: " + ", ".join(f"({r},{c})" for r, c in reading.uncertain))
     if out is not None:
         print(f"Drawn: {out}")
-    _print_game_view(extra)
-
-
-def _game_view(reading: Any, profile: Any, player: str | None, bed: int | None, game: str | None) -> dict[str, Any]:
-    """The game-aware additions, from the games' own command-line modules: what the board's game
-    reads off it (woodland regions); with --player, the comparison with the saved game."""
-    from assistant.cli.registry import game_cli
-    from assistant.games import registry
-
-    extra: dict[str, Any] = {}
-    if profile is not None and profile.game in registry.GAMES:
-        extra.update(game_cli(profile.game).reading_view(reading))
-    if player is None:
-        if bed is not None:
-            raise UsageError("--bed goes with --player")
-        return extra
-    from assistant.cli.common import load_game
-
-    loaded = load_game(game)
-    extra.update(game_cli(loaded.row.game).compare_view(loaded, reading, player, bed))
-    return extra
+    _print_game_view(data)
 
 
 def _print_game_view(extra: dict[str, Any]) -> None:

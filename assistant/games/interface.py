@@ -145,17 +145,26 @@ def check_options(command: Command, given: Mapping[str, Any]) -> dict[str, Any]:
     if unknown:
         takes = ", ".join(_label(o) for o in known.values()) or "no options"
         flag = "--" + unknown[0].replace("_", "-")
-        raise UsageError(f"{command.name} takes no option {unknown[0]!r} ({flag}) here; it takes {takes}")
+        raise _naming(UsageError(f"{command.name} takes no option {unknown[0]!r} ({flag}) here; it takes {takes}"),
+                      unknown[0])
     out: dict[str, Any] = {}
     for name, option in known.items():
         value = given.get(name)
         if value is None:
             if option.required:
-                raise UsageError(f"{command.name}: {_label(option)} is required")
+                raise _naming(UsageError(f"{command.name}: {_label(option)} is required"), name)
             out[name] = option.default
             continue
-        out[name] = _converted(command.name, option, value)
+        try:
+            out[name] = _converted(command.name, option, value)
+        except UsageError as err:
+            raise _naming(err, name) from None
     return out
+
+
+def _naming(err: UsageError, field: str) -> UsageError:
+    err.field = field
+    return err
 
 
 def _label(option: Option) -> str:
