@@ -106,6 +106,11 @@ class Table:
         """Which game `name` (None: the most recent) is: its key, read from its row alone."""
         return self.store(create=False).find(name).game
 
+    def log_length(self, name: str | None) -> int:
+        """The game's log length (status's "events") without loading the game."""
+        store = self.store(create=False)
+        return store.log_length(store.find(name).id)
+
     def games(self) -> list[dict[str, Any]]:
         """`garden games --json`'s rows, most recent first: name, game, players, touched (Unix time)."""
         rows = self.store().games() if self.has_store() else []

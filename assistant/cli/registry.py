@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "catalogue_cmds": ("tiles",),
     "fit_cmds": ("fit", "advise"),
     "doctor_cmds": ("doctor",),
+    "serve_cmds": ("serve",),
 }
 
 

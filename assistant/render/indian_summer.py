@@ -10,6 +10,7 @@ from rich.text import Text
 from assistant.games.indian_summer import report, supply, tally
 from assistant.games.indian_summer.pending import refill_example
 from assistant.games.indian_summer.state import GameState
+from assistant.render.picture import players_picture as status_picture  # noqa: F401  (no board picture of its own yet)
 
 COLOUR_STYLE = {"green": "bold green", "orange": "bold dark_orange", "red": "bold red"}
 TREASURE_MARK = {"blueberry": "b", "nut": "n", "mushroom": "m", "feather": "f"}
@@ -146,3 +147,4 @@ def tally_view(state: GameState) -> Table:
                       "yes" if row["blueberry"] else "no", str(row["completed"]))
     table.caption = "Fewest empty cells wins; tied: more nuts, then a blueberry held, then shared."
     return table
+

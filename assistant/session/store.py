@@ -210,6 +210,11 @@ class Store:
         return int(cur.lastrowid)  # type: ignore[arg-type]
 
     @_guarded
+    def log_length(self, game_id: int) -> int:
+        """How many entries the game's log holds (what a live view watches)."""
+        return int(self._db.execute("SELECT count(*) FROM events WHERE game_id = ?", (game_id,)).fetchone()[0])
+
+    @_guarded
     def events(self, db: sqlite3.Connection | None, game_id: int) -> list[dict[str, Any]]:
         conn = db or self._db
         rows = conn.execute("SELECT body FROM events WHERE game_id = ? ORDER BY seq", (game_id,))
