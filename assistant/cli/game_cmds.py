@@ -1,7 +1,8 @@
-"""Commands every game shares: new, games, status, tally, undo, redo, export, replay, rules."""
+"""Commands every game shares: new, games, status, tally, undo, redo, export, stats, replay, rules."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -10,7 +11,7 @@ import typer
 from assistant.cli.common import GameOption, JsonOption, console, load_game, print_json, table
 from assistant.cli.errors import reports_errors
 from assistant.cli.moves import command_function, declared, shared_function
-from assistant.errors import GardenError
+from assistant.errors import GardenError, UsageError
 from assistant.games import registry
 from assistant.play import new_command, status_json
 from assistant.session import history
@@ -20,8 +21,8 @@ def register(app: typer.Typer, only: str | None = None) -> None:
     """The shared commands, or just `only` (`new` and `next` are built from every game's
     declarations: not for `garden status`, whose start-up is benchmarked)."""
     built = {"new": _new_function, "next": lambda: shared_function("next", declared()["next"])}
-    plain = {c.__name__: c for c in (games, status, tally, undo, redo, export, replay, rules)}
-    for name in ("new", "games", "status", "tally", "next", "undo", "redo", "export", "replay", "rules"):
+    plain = {c.__name__: c for c in (games, status, tally, undo, redo, export, stats, replay, rules)}
+    for name in ("new", "games", "status", "tally", "next", "undo", "redo", "export", "stats", "replay", "rules"):
         if only is None or only == name:
             app.command(name)(built[name]() if name in built else plain[name])
 
@@ -82,14 +83,27 @@ def tally(
     photo: Annotated[list[str] | None, typer.Option("--photo", help="Indian Summer: PLAYER=PHOTO (or PLAYER=PHOTO@BOARD), "
                                                     "each player's woodland board at the end; empty cells are read from it.")] = None,
     board: Annotated[str | None, typer.Option("--board", help="With --photo: the calibrated board of every photo.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Also draw the scoresheet into this .svg file (the web "
+                                             "page's picture).")] = None,
 ) -> None:
     """The end-of-game tally with its tie-breakers (standings so far, before the end)."""
+    if out is not None and out.suffix.lower() != ".svg":
+        raise UsageError(f"--out {out}: the scoresheet is drawn as SVG; name a .svg file")
     loaded = load_game(game)
     state, notes = loaded.state, []
     if photo:
         from assistant.cli.registry import game_cli
 
         state, notes = game_cli(loaded.row.game).tally_photos(loaded, photo, board)
+    if out is not None:
+        from assistant.render.scoresheet import scoresheet_svg
+
+        try:
+            out.write_text(scoresheet_svg(loaded.game.tally(state), f"{loaded.game.title}: {loaded.row.name}"),
+                           encoding="utf-8")
+        except OSError as err:
+            raise GardenError(f"cannot write {out}: {err.strerror}") from None
+        notes = [*notes, f"Scoresheet drawn: {out}"]
     if json_output:
         data = loaded.game.tally(state)
         if notes:
@@ -121,18 +135,33 @@ def redo(steps: Annotated[int, typer.Argument(help="How many undone commands to 
     _step(history.REDO, steps, game)
 
 
+EXPORT_FORMATS = ("text", "json", "bgstats", "csv")
+
+
 @reports_errors
 def export(
     file: Annotated[Path | None, typer.Argument(help="Write here (default: print).")] = None,
     game: GameOption = None,
     json_output: JsonOption = False,
+    format: Annotated[str, typer.Option("--format", help="text: the game record (docs/notation.md); json: the same, "
+                                        "lossless and versioned; bgstats: BG Stats' play import JSON; csv: a row "
+                                        "a player.")] = "text",
 ) -> None:
-    """Write the game record (docs/notation.md), or JSON with --json."""
+    """Write the game record (docs/notation.md), or the play for BG Stats or a spreadsheet."""
+    if format not in EXPORT_FORMATS:
+        raise UsageError(f"--format {format!r}: choose one of {', '.join(EXPORT_FORMATS)}")
     loaded = load_game(game)
+    from assistant import results
     from assistant.session import notation
 
+    chosen = "json" if json_output else format
     record = notation.Record(loaded.row.game, loaded.row.name, loaded.row.setup, history.actions_of(loaded.moves))
-    text = notation.write_json(record) if json_output else notation.write_text(record)
+    if chosen == "bgstats":
+        text = json.dumps(results.bgstats(results.play_of(loaded)), indent=1, ensure_ascii=False) + "\n"
+    elif chosen == "csv":
+        text = results.csv_text([results.play_of(loaded)])
+    else:
+        text = notation.write_json(record) if chosen == "json" else notation.write_text(record)
     if file is None:
         print(text, end="")
         return
@@ -141,6 +170,40 @@ def export(
     except OSError as err:
         raise GardenError(f"cannot write {file}: {err.strerror}") from None
     print(f"Wrote {file}")
+
+
+@reports_errors
+def stats(json_output: JsonOption = False) -> None:
+    """Over the finished games: wins per player, average and best points by player count, head-to-head, time played."""
+    from assistant import results
+
+    tab = table()
+    plays = [results.play_of(tab.load(row["name"])) for row in tab.games()]
+    data = results.stats(plays)
+    if json_output:
+        print_json(data)
+        return
+    if not data["plays"]:
+        print("No finished games yet.")
+        return
+    from rich.table import Table
+
+    out = console()
+    out.print(f"{data['plays']} finished game(s), {data['minutes_played']} minutes played.")
+    listing = Table("player", "plays", "wins", "minutes")
+    for p in data["players"]:
+        listing.add_row(p["name"], str(p["plays"]), str(p["wins"]), str(p["minutes"]))
+    out.print(listing)
+    if data["scores"]:
+        points = Table("game", "players", "player", "plays", "average", "best")
+        for row in data["scores"]:
+            points.add_row(row["game"], str(row["players"]), row["name"], str(row["plays"]), str(row["average"]),
+                           str(row["best"]))
+        out.print(points)
+    meetings = Table("player", "v", "plays", "ahead", "behind", "level")
+    for m in data["head_to_head"]:
+        meetings.add_row(m["a"], m["b"], str(m["plays"]), str(m["a_ahead"]), str(m["b_ahead"]), str(m["level"]))
+    out.print(meetings)
 
 
 @reports_errors

@@ -16,7 +16,7 @@ from assistant.games import registry as games
 
 #: shared command groups, listed first in `garden --help`
 COMMANDS: dict[str, tuple[str, ...]] = {
-    "game_cmds": ("new", "games", "status", "tally", "next", "undo", "redo", "export", "replay", "rules"),
+    "game_cmds": ("new", "games", "status", "tally", "next", "undo", "redo", "export", "stats", "replay", "rules"),
     "photo_cmds": ("calibrate", "boards", "check", "markers"),
     "catalogue_cmds": ("tiles",),
     "fit_cmds": ("fit", "advise"),

@@ -107,6 +107,7 @@ class Game(Protocol):
     rules: tuple[Rule, ...]
     new_options: tuple[Option, ...]
     board_sizes: tuple[tuple[int, int], ...]  # (rows, cols) of a player's board, as text and photos show it
+    points_key: str | None  # the key of a tally's ranking rows that holds a player's points (None: no points)
 
     def setup(self, options: Mapping[str, Any]) -> dict[str, Any]: ...
     def new_state(self, setup: dict[str, Any]) -> Any: ...

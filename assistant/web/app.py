@@ -139,7 +139,7 @@ def create_app(token: str, home: Path | None = None, game: str | None = None) ->
 
         def draw(tab: Table) -> str:
             loaded = tab.load(known_game(tab, name))
-            return scoresheet_svg(tab.tally(name), f"{registry.game(loaded.row.game).title}: {name}")
+            return scoresheet_svg(loaded.game.tally(loaded.state), f"{loaded.game.title}: {name}")
         return Response(run(draw), media_type="image/svg+xml")
 
     @app.get("/api/games/{name}/live")

@@ -21,6 +21,7 @@ class CottageGarden(PackagedGame):
     player_counts = (1, 2, 3, 4)  # 1: the solo variant
     new_options = commands.NEW_OPTIONS
     board_sizes = ((5, 5),)  # a bed
+    points_key = "score"
 
     def setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
         board = [options.get(k) for k in ("bed", "public_bed", "nursery", "queue")]

@@ -21,6 +21,7 @@ class Gartenbau(PackagedGame):
     player_counts = (2, 3, 4)
     new_options = commands.NEW_OPTIONS
     board_sizes = ()  # a garden grows anywhere on the table
+    points_key = "total"
 
     def setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The flower mode, the market ring defined for this player count (kept with the game) and the

@@ -21,6 +21,7 @@ class HangingGardens(PackagedGame):
     player_counts = (2, 3, 4)
     new_options = commands.NEW_OPTIONS
     board_sizes = ()  # a garden has no board: it grows anywhere on the table
+    points_key = "total"
 
     def setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return {}

@@ -21,6 +21,7 @@ class IndianSummer(PackagedGame):
     player_counts = (1, 2, 3, 4)  # 1: the solo variant
     new_options = commands.NEW_OPTIONS
     board_sizes = ((9, 8),)  # a woodland board
+    points_key = None  # the fewest empty cells wins: no points
 
     def setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
         if not options.get("board_mode") and not options.get("bed"):
