@@ -46,16 +46,34 @@ def serve(
     if game is not None:
         table().load(game)  # a wrong name is refused before the server starts
     host = host or lan_address()
+    _check_free(host, port)
     shown = lan_address() if host in ("0.0.0.0", "") else host
     address = f"http://{shown}:{port}/?token={token}"
-    app = create_app(token, None, game)
+    config_of = {"host": host, "port": port, "log_level": "warning", "timeout_graceful_shutdown": 2}
+    server: uvicorn.Server | None = None
+    app = create_app(token, None, game, stopping=lambda: server is not None and server.should_exit)
+    server = uvicorn.Server(uvicorn.Config(app, **config_of))
     print(f"Open on a phone on this network: {address}")
     segno.make(address, error="m").terminal(compact=True)
     print("Stop with Ctrl-C.", flush=True)
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning")
-    except OSError as err:
-        raise GardenError(f"cannot listen on {host}:{port}: {err.strerror or err}") from None
+        server.run()  # on Ctrl-C it shuts down, then raises the signal again (KeyboardInterrupt here)
+    except KeyboardInterrupt:
+        pass
+    except SystemExit:  # uvicorn exits when it cannot start (it has logged why)
+        raise GardenError(f"could not serve on {host}:{port}") from None
+    print("Stopped.")
+
+
+def _check_free(host: str, port: int) -> None:
+    """Refuses, in one line, an address this machine does not have or a port already taken."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as err:
+            raise GardenError(f"cannot listen on {host}:{port}: {err.strerror or err} (choose another --port, "
+                              "or --host 127.0.0.1)") from None
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:

@@ -56,9 +56,8 @@ def _tracks(status: dict[str, Any], y: int) -> tuple[list[str], int]:
     parts: list[str] = []
     top = y
     for player in status.get("players", []):
-        hives = "🐝" * int(player.get("beehives", 0))
         parts.append(text(12, top + 16, f"{player['name']}: {player.get('score', 0)} points "
-                          f"· cats {player.get('cats', 0)} {hives}", 14, weight="bold"))
+                          f"· cats {player.get('cats', 0)} · beehives {player.get('beehives', 0)}", 14, weight="bold"))
         for row, colour in enumerate(COLOURS):
             ty = top + 24 + row * 38
             parts.append(text(12, ty + 14, colour, 11))

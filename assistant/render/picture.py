@@ -51,6 +51,22 @@ def players_panel(status: dict[str, Any], y: int) -> tuple[list[str], int]:
     return parts, 36 * len(status.get("players", []))
 
 
+def cell_grid(cells: dict[tuple[int, int], str], x0: float, y0: float, width: float,
+              max_cell: float = 30) -> tuple[list[str], float]:
+    """Cells {(row, col): fill} drawn as squares fitting `width`, the grid's top-left at (x0, y0);
+    (parts, height). Rows and columns may be negative (a garden grows every way)."""
+    if not cells:
+        return [], 0.0
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    r0, c0 = min(rows), min(cols)
+    size = min(max_cell, width / (max(cols) - c0 + 1))
+    parts = [f"<rect x='{x0 + (c - c0) * size:.1f}' y='{y0 + (r - r0) * size:.1f}' width='{size - 2:.1f}' "
+             f"height='{size - 2:.1f}' rx='3' fill='{fill}' stroke='#444' stroke-width='0.6'/>"
+             for (r, c), fill in sorted(cells.items())]
+    return parts, (max(rows) - r0 + 1) * size
+
+
 def players_picture(status: dict[str, Any]) -> str:
     """Whose turn and the players: a game without a board picture of its own shows this."""
     parts, y = turn_banner(status)

@@ -25,6 +25,7 @@ import json
 import secrets
 import tempfile
 from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -63,9 +64,11 @@ def _refusal(err: GardenError) -> ApiError:
     return ApiError(400, {"error": text})
 
 
-def create_app(token: str, home: Path | None = None, game: str | None = None) -> FastAPI:
+def create_app(token: str, home: Path | None = None, game: str | None = None,
+               stopping: Callable[[], bool] = lambda: False) -> FastAPI:
     """The app serving the games of `home` (GARDEN_HOME's store when None); `game`: the one the
-    page opens on (default: the most recent)."""
+    page opens on (default: the most recent); `stopping`: whether the server is shutting down
+    (the live streams then end, so Ctrl-C stops it at once and cleanly)."""
     app = FastAPI(title="garden", docs_url=None, redoc_url=None, openapi_url=None)
     drawings: OrderedDict[str, bytes] = OrderedDict()
 
@@ -148,7 +151,7 @@ def create_app(token: str, home: Path | None = None, game: str | None = None) ->
 
         async def changes():
             seen, quiet = None, 0.0
-            while not await request.is_disconnected():
+            while not stopping() and not await request.is_disconnected():
                 length = await asyncio.to_thread(lambda: run(lambda tab: tab.log_length(name)))
                 if length != seen:
                     seen, quiet = length, 0.0

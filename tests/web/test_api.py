@@ -131,3 +131,18 @@ def test_every_game_moves_through_the_api(garden_home):
         assert answer.status_code in (200, 422), answer.text
         if answer.status_code == 422:
             assert answer.json()["rule"]
+
+
+def test_serve_refuses_bad_starts_in_one_line(garden_home):
+    import socket
+
+    from tests.cli.runner import fails
+
+    Table(garden_home).new("cottage-garden", {"players": "Ann,Ben", "name": "friday"})
+    assert "--token: at least 8" in fails(1, "serve", "--token", "a b")
+    assert "no game named 'nope'" in fails(1, "serve", "--game", "nope", "--host", "127.0.0.1")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert f"cannot listen on 127.0.0.1:{port}" in fails(1, "serve", "--host", "127.0.0.1", "--port", str(port))

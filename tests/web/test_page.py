@@ -4,31 +4,17 @@ it) driven by Playwright against `garden serve` started on 127.0.0.1 by the test
 from __future__ import annotations
 
 import os
-import shutil
-import socket
 import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from assistant.play import Table
+from tests.web.browser import CHROMIUM, chromium, garden_command, served
 
 ROOT = Path(__file__).resolve().parents[2]
 PHOTO = ROOT / "samples" / "photos" / "bed-1-dark_easy.jpg"
 TOKEN = "page-test-token"
-CHROMIUM = os.environ.get("GARDEN_CHROMIUM", "/usr/bin/chromium")
-#: as root on a machine with no outside network: no sandbox, no background connections
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture
@@ -38,34 +24,14 @@ def server(garden_home):
             pytest.fail(f"{CHROMIUM} is missing: .ci/run installs Debian's chromium")
         pytest.skip(f"no browser at {CHROMIUM} (apt-get install chromium, or set GARDEN_CHROMIUM)")
     Table(garden_home).new("cottage-garden", {"players": "Ann,Ben", "name": "friday"})
-    port = _free_port()
-    garden = shutil.which("garden", path=str(Path(sys.executable).parent)) or "garden"
-    proc = subprocess.Popen([garden, "serve", "--host", "127.0.0.1", "--port", str(port), "--token", TOKEN],
-                            env={**os.environ, "GARDEN_HOME": str(garden_home)},
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(f"{base}/api/games?token={TOKEN}", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        proc.kill()
-        pytest.fail(f"garden serve did not start: {proc.stdout.read().decode()}")
-    yield base
-    proc.terminate()
-    proc.wait(timeout=10)
+    with served(garden_home, TOKEN) as base:
+        yield base
 
 
 @pytest.fixture
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    with chromium() as b:
+        yield b
 
 
 def _page(browser, base):
@@ -97,8 +63,7 @@ def test_two_phones_play_and_see_each_other_live(server, browser, garden_home):
     first.wait_for_function("document.querySelector('#message').textContent.includes('[CG-SCORE-1]')", timeout=3000)
     assert Table(garden_home).status("friday")["players"][0]["score"] == 5
     # a change made from the command line shows on both pages
-    garden = shutil.which("garden", path=str(Path(sys.executable).parent)) or "garden"
-    subprocess.run([garden, "next", "--game", "friday"], env={**os.environ, "GARDEN_HOME": str(garden_home)},
+    subprocess.run([garden_command(), "next", "--game", "friday"], env={**os.environ, "GARDEN_HOME": str(garden_home)},
                    check=True, capture_output=True)
     for page in (first, second):
         page.wait_for_function("document.querySelector('#picture').textContent.includes('Turn 2: Ben')",
@@ -117,3 +82,35 @@ def test_a_photo_from_the_camera_button_is_read(server, browser):
     assert page.locator("#reading img").evaluate("img => img.complete && img.naturalWidth > 0")
     page.locator("#photo").set_input_files({"name": "notes.jpg", "mimeType": "image/jpeg", "buffer": b"not a photo"})
     page.wait_for_function("document.querySelector('#message').textContent.includes('notes.jpg')", timeout=10000)
+
+
+def test_ctrl_c_stops_the_server_while_a_phone_follows_the_game(garden_home):
+    import signal
+    import sys
+    import time
+    import urllib.request
+
+    from tests.web.browser import free_port
+
+    Table(garden_home).new("cottage-garden", {"players": "Ann,Ben", "name": "friday"})
+    port = free_port()
+    proc = subprocess.Popen([garden_command(), "serve", "--host", "127.0.0.1", "--port", str(port), "--token", TOKEN],
+                            env={**os.environ, "GARDEN_HOME": str(garden_home)}, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT)
+    try:
+        for _ in range(150):
+            try:
+                stream = urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/friday/live?token={TOKEN}",
+                                                timeout=5)
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert stream.readline().startswith(b"event: change")
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=8) == 0
+        out = proc.stdout.read().decode()
+        assert f"http://127.0.0.1:{port}/?token={TOKEN}" in out and "Traceback" not in out
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert sys.platform  # the process is gone either way
