@@ -15,6 +15,7 @@ class Checked:
     reading: Any  # vision.reader.BoardReading
     photo: Any  # vision.imageio.LoadedPhoto
     data: dict[str, Any]  # `check --json`: the reading and the game's additions
+    game: str | None  # the board profile's game (None: a bare grid)
 
     def drawing(self) -> Any:
         """The reading drawn on the photo (a BGR image)."""
@@ -40,7 +41,7 @@ def check_photo(source: Any, table: Any, board: str | None = None, grid: str | N
         reading = read_grid(loaded, rows, cols)
     data = reading.to_json()
     data.update(_game_view(reading, profile, table, player, bed, game))
-    return Checked(reading, loaded, data)
+    return Checked(reading, loaded, data, profile.game if profile is not None else None)
 
 
 def checked_profile(board: str | None, grid: str | None) -> Any:

@@ -170,9 +170,9 @@ def merge_reports(reports: dict[int, dict[str, Any]], limit: int | None) -> dict
             "beds": {str(n): r["bed"] for n, r in reports.items()}}
 
 
-def advise(line: str | None, game: str | None, json_output: bool) -> None:
-    """`garden advise`: for the current player, the refill and cat choices, then every tile of the
-    gardener line on either bed and taking a flowerpot, ranked."""
+def advice(line: str | None, game: str | None) -> dict[str, Any]:
+    """`garden advise --json`: for the current player, the refill and cat choices, then every tile of
+    the gardener line on either bed and taking a flowerpot, ranked."""
     from assistant.games.cottage_garden.advice import plant_options
 
     state, index = tracked_player(game, None, cells_option=False)
@@ -197,22 +197,31 @@ def advise(line: str | None, game: str | None, json_output: bool) -> None:
     advice = plant_options(state, index, tiles, empty_cells=entries.count("-"))
     if unknown:
         advice["unknown_tiles"] = [spec.id for spec in unknown]
+    return advice
+
+
+def advise(line: str | None, game: str | None, json_output: bool) -> None:
+    """`garden advise`: the advice (above), printed."""
+    from assistant.data import catalogue
+
+    ranked = advice(line, game)
     if json_output:
-        print_json(advice)
+        print_json(ranked)
         return
+    unknown = [catalogue.tile(ident) for ident in ranked.get("unknown_tiles", [])]
     out = console()
     for spec in unknown:
         out.print(f"• tile {spec.id} left out: its shape is unknown (define it: {spec.define_hint()})", markup=False)
-    for step in advice["before"]:
+    for step in ranked["before"]:
         out.print(f"• {step}", markup=False)
     from rich.table import Table
 
-    table = Table("#", "plant", "bed", "where", "score", "why", title=f"{advice['player']}: plant options, best first")
-    for i, opt in enumerate(advice["options"][:10], 1):
+    table = Table("#", "plant", "bed", "where", "score", "why", title=f"{ranked['player']}: plant options, best first")
+    for i, opt in enumerate(ranked["options"][:10], 1):
         where = " ".join(f"{r},{c}" for r, c in opt["cells"])
         table.add_row(str(i), opt["what"], str(opt["bed"]), where, f"{opt['score']:g}", "\n".join(opt["reasons"]))
     out.print(table)
-    if not advice["options"] and unknown:
+    if not ranked["options"] and unknown:
         out.print("No tile of known shape fits: define the tiles left out above to have them ranked.", markup=False)
-    elif not advice["options"]:
+    elif not ranked["options"]:
         out.print("Nothing fits: you must take a flowerpot, and no bed cell is free for it either.", markup=False)

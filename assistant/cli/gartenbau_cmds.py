@@ -218,13 +218,17 @@ def fit(shape_or_id: str, cells: str | None, shown: int | None, no_flip: bool, c
                                                                           else ""), markup=False)
 
 
-def advise(line: str | None, game: str | None, json_output: bool) -> None:
+def advice(line: str | None, game: str | None) -> dict[str, Any]:
     raise UsageError("Gartenbau: garden fit KIND+KIND (a seedling tile) or garden fit PLANT lists where a tile may "
                      "go; no ranking of whole turns is built for it")
 
 
 def fit_on_text(*_: Any) -> Any:
     raise GardenError(NO_PHOTO)
+
+
+def advise(line: str | None, game: str | None, json_output: bool) -> None:
+    advice(line, game)
 
 
 reading_view = compare_view = tally_photos = fit_on_text

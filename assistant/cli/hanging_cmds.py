@@ -173,8 +173,8 @@ def fit(shape_or_id: str, cells: str | None, shown: int | None, no_flip: bool, c
         out.print(f"… and {len(placements) - shown} more (--limit 0 shows all).", markup=False)
 
 
-def advise(line: str | None, game: str | None, json_output: bool) -> None:
-    """`garden advise --line C1,RG./..B,...`: the face-up cards, each at its best place, best first."""
+def advice(line: str | None, game: str | None) -> dict[str, Any]:
+    """`garden advise --line C1,RG./..B,... --json`: the face-up cards, each at its best place, best first."""
     from assistant.games.hanging_gardens import catalogue
     from assistant.games.hanging_gardens.fit import rank_key, ranked
 
@@ -191,10 +191,16 @@ def advise(line: str | None, game: str | None, json_output: bool) -> None:
         else:
             before.append(f"{entry} fits nowhere on {player.name}'s garden.")
     options.sort(key=rank_key)
-    advice = {"game": GAME, "player": player.name, "before": before, "options": options}
+    return {"game": GAME, "player": player.name, "before": before, "options": options}
+
+
+def advise(line: str | None, game: str | None, json_output: bool) -> None:
+    """`garden advise`: the advice (above), printed."""
+    advice_ = advice(line, game)
     if json_output:
-        print_json(advice)
+        print_json(advice_)
         return
+    before, options, name = advice_["before"], advice_["options"], advice_["player"]
     out = console()
     for note in before:
         out.print(f"• {note}", markup=False)
@@ -202,7 +208,7 @@ def advise(line: str | None, game: str | None, json_output: bool) -> None:
         out.print(f"{i}. {p['card']} at {p['at'][0]},{p['at'][1]} turned {p['turn']}: "
                   f"{'; '.join(p['reasons']) or 'grows nothing'}", markup=False)
     if not options:
-        out.print(f"No face-up card fits {player.name}'s garden: discard one (garden card CARD --discard).",
+        out.print(f"No face-up card fits {name}'s garden: discard one (garden card CARD --discard).",
                   markup=False)
 
 

@@ -120,11 +120,10 @@ def render_fit(report: dict[str, Any], shown: int | None) -> None:
     out.print(LEGEND, markup=False)
 
 
-def advise(line: str | None, game: str | None, json_output: bool) -> None:
-    """`garden advise` for the current player of an Indian Summer board-mode game: every tile of the
+def advice(line: str | None, game: str | None) -> dict[str, Any]:
+    """`garden advise --json` for the current player of an Indian Summer board-mode game: every tile of the
     path (--line: ids or shapes) at its best place, a squirrel, and the animals the holes offer now.
     Once the turn's main action is taken only a squirrel paid with a nut (a special action) is left."""
-    from assistant.cli.common import console, print_json
     from assistant.data import indian_catalogue as ic
     from assistant.errors import UsageError
     from assistant.games.indian_summer import supply
@@ -167,19 +166,27 @@ def advise(line: str | None, game: str | None, json_output: bool) -> None:
         options.append({"what": "a squirrel, for a nut" if main_done else "a squirrel", "cells": [[r, c]],
                         "score": round(score + 0.5, 3) + 0.0, "reasons": why})
     options.sort(key=lambda o: -o["score"])
-    advice = {"game": GAME, "player": player.name, "path": list(player.path), "before": before, "options": options}
+    return {"game": GAME, "player": player.name, "path": list(player.path), "before": before, "options": options}
+
+
+def advise(line: str | None, game: str | None, json_output: bool) -> None:
+    """`garden advise`: the advice (above), printed."""
+    from assistant.cli.common import console, print_json
+
+    advice_ = advice(line, game)
     if json_output:
-        print_json(advice)
+        print_json(advice_)
         return
     from rich.table import Table
 
+    before, options, name = advice_["before"], advice_["options"], advice_["player"]
     out = console()
     for step in before:
         out.print(f"• {step}", markup=False)
     if not options:
-        out.print(f"Nothing for {player.name} to place now.", markup=False)
+        out.print(f"Nothing for {name} to place now.", markup=False)
         return
-    table = Table("#", "place", "where", "score", "why", title=f"{player.name}: placement options, best first")
+    table = Table("#", "place", "where", "score", "why", title=f"{name}: placement options, best first")
     for i, opt in enumerate(options[:10], 1):
         table.add_row(str(i), opt["what"], " ".join(f"{r},{c}" for r, c in opt["cells"]), f"{opt['score']:g}",
                       "\n".join(opt["reasons"]))

@@ -24,10 +24,32 @@ def reading_as_text(reading: Any) -> str:
     return "/".join(rows)
 
 
+def fit_on_reading(reading: Any, game: str, tile: str, shown: int | None, no_flip: bool = False,
+                   cats: int = 0) -> tuple[dict[str, Any], Any]:
+    """The fit report of `tile` on a photo's reading (uncertain cells taken as covered), and the game's
+    renderer of it."""
+    from assistant.cli.registry import game_cli
+
+    notes = []
+    if reading.uncertain:
+        notes.append("cells read uncertain are treated as covered: " + ", ".join(f"{r},{c}" for r, c in reading.uncertain))
+    return game_cli(game).fit_on_text(tile, reading_as_text(reading), shown, no_flip, cats, notes)
+
+
+def placements_drawn(image: Any, reading: Any, placements: list[dict[str, Any]]) -> Any:
+    """The best three placements drawn on the photo in perspective (green, yellow, orange), with the grid marked."""
+    from assistant.vision.draw import draw_cells_on_photo, mark_grid
+
+    for colour, placement in reversed(list(zip(RANK_COLOURS, placements))):
+        image = draw_cells_on_photo(image, reading.homography, [tuple(c) for c in placement["cells"]], colour,
+                                    photo_size=reading.photo_size)
+    return mark_grid(image, reading, [(f"placement {i + 1}", c) for i, c in enumerate(RANK_COLOURS)
+                                      if i < len(placements)])
+
+
 def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path | None, camera: str | None,
               limit: int | None, no_flip: bool, cats: int, json_output: bool) -> None:
     from assistant.cli.common import print_json, shown_limit
-    from assistant.cli.registry import game_cli
     from assistant.cli.photo_cmds import check_drawing_path, photo_source, write_drawing
     from assistant.vision.imageio import load_photo
     from assistant.vision.profile import load_profile
@@ -41,24 +63,12 @@ def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path 
     source = photo_source(photo, camera, out.parent if out is not None else None, "fit")
     loaded = load_photo(source)
     reading = read_photo(loaded, profile)
-    text = reading_as_text(reading)
-    notes = []
-    if reading.uncertain:
-        notes.append("cells read uncertain are treated as covered: " + ", ".join(f"{r},{c}" for r, c in reading.uncertain))
     shown = shown_limit(limit, json_output)
-    report, render = game_cli(profile.game).fit_on_text(tile, text, shown, no_flip, cats, notes)
+    report, render = fit_on_reading(reading, profile.game, tile, shown, no_flip, cats)
     report["photo"] = {"board": board, "path": source, "corners": reading.to_json()["corners"],
                        "uncertain": [list(c) for c in reading.uncertain]}
     if out is not None:
-        from assistant.vision.draw import draw_cells_on_photo, mark_grid
-
-        image = loaded.image
-        for colour, placement in reversed(list(zip(RANK_COLOURS, report["placements"]))):
-            image = draw_cells_on_photo(image, reading.homography, [tuple(c) for c in placement["cells"]], colour,
-                                        photo_size=reading.photo_size)
-        image = mark_grid(image, reading, [(f"placement {i + 1}", c) for i, c in enumerate(RANK_COLOURS)
-                                           if i < len(report["placements"])])
-        write_drawing(out, image)
+        write_drawing(out, placements_drawn(loaded.image, reading, report["placements"]))
         report["drawn"] = str(out)
     if json_output:
         print_json(report)

@@ -4,6 +4,7 @@
     GET  /api/games                          `garden games --json`
     GET  /api/games/{name}/status            `garden status --json` (with "events", the log's length)
     GET  /api/games/{name}/commands          the moves open now, with their options (the page's forms)
+    GET  /api/games/{name}/advice?line=...   `garden advise --json`: where to place, best first
     GET  /api/games/{name}/picture.svg       the game as a picture; tally.svg the scoresheet
     GET  /api/games/{name}/live              server-sent events: "change" whenever the log grows
     GET  /api/boards                         `garden boards --json`
@@ -129,6 +130,16 @@ def create_app(token: str, home: Path | None = None, game: str | None = None,
     def commands(name: str) -> dict[str, Any]:
         return run(lambda tab: {"commands": tab.commands(known_game(tab, name))})
 
+    @app.get("/api/games/{name}/advice")
+    def advice(name: str, line: str | None = None) -> dict[str, Any]:
+        """`garden advise --json` (its --line as ?line=): the placements open now, best first."""
+        from assistant.cli.registry import game_cli
+
+        def ranked(tab: Table) -> dict[str, Any]:
+            key = tab.game_of(known_game(tab, name))
+            return game_cli(key).advice(line, name)
+        return run(ranked)
+
     @app.get("/api/games/{name}/picture.svg")
     def picture(name: str) -> Response:
         def draw(tab: Table) -> str:
@@ -174,13 +185,14 @@ def create_app(token: str, home: Path | None = None, game: str | None = None,
             raise ApiError(422, {"error": "send the photo as the form field 'photo'", "field": "photo"})
         board = str(form.get("board") or "")
         player = str(form.get("player") or "") or None
+        tile = str(form.get("tile") or "").strip() or None
         if board not in _boards_by_name():
             raise ApiError(422, {"error": f"no calibrated board named {board!r} (see garden boards)", "field": "board"})
         data = await photo.read(MAX_UPLOAD + 1)
         if len(data) > MAX_UPLOAD:
             raise ApiError(413, {"error": f"the photo is over {MAX_UPLOAD // 2**20} MB"})
         shown = Path(photo.filename or "photo").name
-        checked = await asyncio.to_thread(_read_upload, data, shown, board, player, name, table)
+        checked = await asyncio.to_thread(_read_upload, data, shown, board, player, tile, name, table)
         key = secrets.token_urlsafe(9)
         drawings[key] = checked.pop("_png")
         while len(drawings) > KEPT_DRAWINGS:
@@ -243,11 +255,14 @@ def _boards_by_name() -> set[str]:
     return {name for name, _ in list_profiles()}
 
 
-def _read_upload(data: bytes, shown: str, board: str, player: str | None, game: str, table) -> dict[str, Any]:
-    """`check --json` of uploaded bytes (kept in a temporary file of our naming while read), and
-    its drawing as PNG bytes under "_png"; an error names the upload, not the temporary file."""
+def _read_upload(data: bytes, shown: str, board: str, player: str | None, tile: str | None, game: str,
+                 table) -> dict[str, Any]:
+    """`check --json` of uploaded bytes (kept in a temporary file of our naming while read) and its
+    drawing as PNG bytes under "_png"; with `tile`, the best placements (`fit PHOTO --json`'s) drawn
+    instead. An error names the upload, not the temporary file."""
     import cv2
 
+    from assistant.cli.photo_fit import fit_on_reading, placements_drawn
     from assistant.photocheck import check_photo
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -256,10 +271,16 @@ def _read_upload(data: bytes, shown: str, board: str, player: str | None, game: 
         tab = table()
         try:
             checked = check_photo(str(path), tab, board=board, player=player, game=game)
+            out = {**checked.data, "photo_path": shown} if "photo_path" in checked.data else dict(checked.data)
+            if tile is None:
+                image = checked.drawing()
+            else:
+                report, _ = fit_on_reading(checked.reading, checked.game or "", tile, 3)
+                out["placements"] = report["placements"]
+                image = placements_drawn(checked.photo.image, checked.reading, report["placements"])
         except GardenError as err:
             raise ApiError(422, {"error": str(err).replace(str(path), shown)}) from None
         finally:
             tab.close()
-        ok, png = cv2.imencode(".png", checked.drawing())
-        data_json = {**checked.data, "photo_path": shown} if "photo_path" in checked.data else checked.data
-        return {**data_json, "_png": png.tobytes() if ok else b""}
+        ok, png = cv2.imencode(".png", image)
+        return {**out, "_png": png.tobytes() if ok else b""}

@@ -146,3 +146,24 @@ def test_serve_refuses_bad_starts_in_one_line(garden_home):
         taken.listen()
         port = taken.getsockname()[1]
         assert f"cannot listen on 127.0.0.1:{port}" in fails(1, "serve", "--host", "127.0.0.1", "--port", str(port))
+
+
+def test_advice_is_the_clis_advise_json(garden_home):
+    client = TestClient(web.create_app(TOKEN, garden_home), headers=AUTH)
+    ok("new", "hanging-gardens", "--players", "Ann,Ben", "--name", "hg")
+    answer = client.get("/api/games/hg/advice", params={"line": "RG./..B,YY./..."})
+    assert answer.status_code == 200
+    assert answer.json() == json.loads(ok("advise", "--game", "hg", "--line", "RG./..B,YY./...", "--json"))
+    missing = client.get("/api/games/hg/advice")  # the face-up cards are not tracked: asked for
+    assert missing.status_code == 422 and "face-up cards" in missing.json()["error"]
+
+
+def test_a_photo_with_a_tile_gets_the_placements_fit_gives(client, tmp_path):
+    with PHOTO.open("rb") as photo:
+        answer = client.post("/api/games/friday/check", files={"photo": ("table.jpg", photo, "image/jpeg")},
+                             data={"board": "bed-1-dark", "tile": "##"})
+    assert answer.status_code == 200, answer.text
+    placements = answer.json()["placements"]
+    cli = json.loads(ok("fit", str(PHOTO), "--board", "bed-1-dark", "--tile", "##", "--json", "--limit", "3"))
+    assert [p["cells"] for p in placements] == [p["cells"] for p in cli["placements"]] and placements
+    assert client.get(answer.json()["overlay"]).content[:4] == b"\x89PNG"

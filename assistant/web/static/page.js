@@ -168,8 +168,11 @@ function drawReading(reading) {
     table.append(tr);
   });
   const covered = reading.cells.flat().filter((c) => c === "covered").length;
+  const placed = (reading.placements || []).slice(0, 3).map((p, i) =>
+    el("li", { text: `${["green", "yellow", "orange"][i]}: ${p.cells.map((c) => c.join(",")).join(" ")}` }));
   $("reading").replaceChildren(
     el("p", { text: `Board ${reading.board}: ${covered} covered, ${uncertain.size} uncertain.` }),
+    el("ol", {}, ...placed),
     el("img", { alt: "the reading drawn on the photo", src: `${reading.overlay}?token=${encodeURIComponent(token)}` }),
     table);
 }
@@ -177,6 +180,7 @@ function drawReading(reading) {
 async function upload() {
   const form = new FormData($("check"));
   if (!form.get("player")) form.delete("player");
+  if (!form.get("tile")) form.delete("tile");
   say("Reading the photo…");
   try {
     const reading = await api(`/api/games/${encodeURIComponent(game)}/check`, { method: "POST", body: form });
@@ -189,6 +193,25 @@ async function upload() {
   $("photo").value = "";
 }
 
+async function advise(event) {
+  event.preventDefault();
+  const line = $("line").value.trim();
+  try {
+    const advice = await api(`/api/games/${encodeURIComponent(game)}/advice` + (line ? `?line=${encodeURIComponent(line)}` : ""));
+    const items = (advice.before || []).map((note) => el("li", { class: "help", text: note }));
+    for (const option of advice.options || []) {
+      const where = option.cells ? option.cells.map((c) => c.join(",")).join(" ") : (option.at || []).join(",");
+      const what = option.what || option.card || "";
+      items.push(el("li", { text: `${what} at ${where}${option.score !== undefined ? ` (score ${option.score})` : ""}: ${(option.reasons || []).join("; ")}` }));
+    }
+    $("advice").replaceChildren(...(items.length ? items : [el("li", { text: "Nothing to place now." })]));
+  } catch (error) {
+    $("advice").replaceChildren();
+    refused(error);
+  }
+}
+
+$("advise").addEventListener("submit", advise);
 $("game").addEventListener("change", () => { game = $("game").value; say(""); refresh(); follow(); });
 $("undo").addEventListener("click", () => send("undo", { steps: 1 }));
 $("redo").addEventListener("click", () => send("redo", { steps: 1 }));
