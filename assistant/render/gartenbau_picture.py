@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.render.picture import WIDTH, cell_grid, svg, text, turn_banner
+from assistant.render.picture import WIDTH, each_player, cell_grid, svg, text, turn_banner
 
 LAYER = {"seedling": "#b9d98c", "plant": "#4f9a45", "flower": "#d9568f"}
 
@@ -37,10 +37,5 @@ def _key(y: float) -> list[str]:
 def status_picture(status: dict[str, Any]) -> str:
     parts, y = turn_banner(status)
     parts += _key(y)
-    y += 24
-    mover = (status.get("turn") or {}).get("player")
-    for player in status.get("players", []):
-        more, h = _garden(player, player["name"] == mover, y)
-        parts += more
-        y += h + 8
-    return svg(WIDTH, y, parts, "Gartenbau status")
+    more, y = each_player(status, _garden, y + 24)
+    return svg(WIDTH, y, parts + more, "Gartenbau status")

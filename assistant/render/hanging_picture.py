@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.render.picture import WIDTH, cell_grid, svg, text, turn_banner
+from assistant.render.picture import WIDTH, each_player, cell_grid, svg, text, turn_banner
 
 #: a garden row's letters (status's "rows"): a theme's initial, "." a card cell without a theme
 THEME = {"Y": "#f0c93c", "B": "#4f7fd6", "R": "#d0513c", "G": "#5aa04a", ".": "#e9e3cc"}
@@ -36,9 +36,5 @@ def _garden(player: dict[str, Any], mover: bool, y: float) -> tuple[list[str], f
 
 def status_picture(status: dict[str, Any]) -> str:
     parts, y = turn_banner(status)
-    mover = (status.get("turn") or {}).get("player")
-    for player in status.get("players", []):
-        more, h = _garden(player, player["name"] == mover, y)
-        parts += more
-        y += h + 8
-    return svg(WIDTH, y, parts, "The Hanging Gardens status")
+    more, y = each_player(status, _garden, y)
+    return svg(WIDTH, y, parts + more, "The Hanging Gardens status")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.render.picture import WIDTH, svg, text, turn_banner
+from assistant.render.picture import WIDTH, each_player, svg, text, turn_banner
 
 TREASURE = {"blueberry": "#4a5bd1", "nut": "#9a6331", "mushroom": "#d8443a", "feather": "#e8c547"}
 LEAF = {"green": "#5c9d45", "orange": "#e58a2c", "red": "#c2362f"}
@@ -21,18 +21,13 @@ def _player(player: dict[str, Any], mover: bool, y: float) -> tuple[list[str], f
         parts.append(f"<rect x='{x}' y='{y + 32}' width='22' height='14' rx='3' fill='{LEAF.get(colour, '#999')}'/>")
         x += 26
     parts.append(text(x + 4, y + 44, "path", 11, fill="#555"))
-    x = 12.0
-    for kind, fill in TREASURE.items():
-        count = player.get("held", {}).get(kind, 0)
-        parts.append(f"<circle cx='{x + 8}' cy='{y + 68}' r='8' fill='{fill}' stroke='#333' stroke-width='0.6'/>")
-        parts.append(text(x + 20, y + 72, f"{count} {kind}", 11))
-        x += 86
-    x = 12.0
-    for colour, fill in LEAF.items():
-        count = player.get("leaves", {}).get(colour, 0)
-        parts.append(f"<path d='M{x} {y + 100} q10 -14 20 0 q-10 14 -20 0z' fill='{fill}'/>")
-        parts.append(text(x + 24, y + 104, f"{count} {colour}", 11))
-        x += 86
+    counted = (("held", TREASURE, "<circle cx='{x}' cy='{y}' r='8' fill='{fill}' stroke='#333' stroke-width='0.6'/>", 68),
+               ("leaves", LEAF, "<path d='M{x0} {y} q10 -14 20 0 q-10 14 -20 0z' fill='{fill}'/>", 100))
+    for key, fills, mark, row_y in counted:  # a mark and a count for each treasure, then each leaf colour
+        for k, (kind, fill) in enumerate(fills.items()):
+            x = 12 + 86 * k
+            parts.append(mark.format(x=x + 8, x0=x, y=y + row_y, fill=fill))
+            parts.append(text(x + 22, y + row_y + 4, f"{player.get(key, {}).get(kind, 0)} {kind}", 11))
     done = set(player.get("completed", []))
     for row in range(1, ROWS + 1):
         fill = "#2f5d34" if row in done else "white"
@@ -44,9 +39,5 @@ def _player(player: dict[str, Any], mover: bool, y: float) -> tuple[list[str], f
 
 def status_picture(status: dict[str, Any]) -> str:
     parts, y = turn_banner(status)
-    mover = (status.get("turn") or {}).get("player")
-    for player in status.get("players", []):
-        more, h = _player(player, player["name"] == mover, y)
-        parts += more
-        y += h
-    return svg(WIDTH, y, parts, "Indian Summer status")
+    more, y = each_player(status, _player, y, gap=0)
+    return svg(WIDTH, y, parts + more, "Indian Summer status")

@@ -5,6 +5,7 @@ shows (whose turn, the players and their scores) is drawn here, a game adds its 
 from __future__ import annotations
 
 from html import escape
+from collections.abc import Callable
 from typing import Any
 
 FONT = "font-family='system-ui, sans-serif'"
@@ -65,6 +66,19 @@ def cell_grid(cells: dict[tuple[int, int], str], x0: float, y0: float, width: fl
              f"height='{size - 2:.1f}' rx='3' fill='{fill}' stroke='#444' stroke-width='0.6'/>"
              for (r, c), fill in sorted(cells.items())]
     return parts, (max(rows) - r0 + 1) * size
+
+
+def each_player(status: dict[str, Any], draw: Callable[[dict[str, Any], bool, float], tuple[list[str], float]],
+                y: float, gap: float = 8) -> tuple[list[str], float]:
+    """Every player's panel, `draw(player, to_move, top)` -> (parts, height), one below the other
+    from `y`; (parts, the y below the last)."""
+    mover = (status.get("turn") or {}).get("player")
+    parts: list[str] = []
+    for player in status.get("players", []):
+        more, height = draw(player, player["name"] == mover, y)
+        parts += more
+        y += height + gap
+    return parts, y
 
 
 def players_picture(status: dict[str, Any]) -> str:
