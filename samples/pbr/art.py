@@ -100,3 +100,105 @@ def tile_art(seed: int, rows: int, cols: int) -> np.ndarray:
         colour = petals[rng.integers(len(petals))]
         _disc(img, rng.random() * h, rng.random() * w, PPC * 0.12, PPC * 0.12, colour)
     return np.clip(img, 0, 255).astype(np.uint8)
+
+
+# -- Indian Summer woodland boards -----------------------------------------------------------
+
+#: forest floors of the six regions (3 x 4 cells each), RGB
+_FLOORS = ((70, 96, 52), (120, 86, 50), (92, 80, 60), (60, 84, 70), (110, 104, 62), (84, 72, 48))
+#: the printed treasures of a woodland board: kind, how many (rules/indian-summer.md)
+WOODLAND_TREASURES = (("B", 10), ("N", 7), ("M", 3), ("F", 1))
+
+
+def _blueberry(img: np.ndarray, y: int, x: int) -> None:
+    c = PPC / 2
+    for dy, dx in ((-0.1, -0.1), (0.08, -0.12), (0.0, 0.12)):
+        _disc(img, y + c + dy * PPC, x + c + dx * PPC, PPC * 0.13, PPC * 0.13, (60, 70, 160))
+        _disc(img, y + c + (dy - 0.04) * PPC, x + c + (dx - 0.04) * PPC, PPC * 0.03, PPC * 0.03, (190, 200, 240))
+
+
+def _nut(img: np.ndarray, y: int, x: int) -> None:
+    c = PPC / 2
+    _disc(img, y + c + PPC * 0.06, x + c, PPC * 0.24, PPC * 0.19, (150, 96, 46))
+    _disc(img, y + c - PPC * 0.16, x + c, PPC * 0.1, PPC * 0.2, (96, 64, 34))
+
+
+def _mushroom(img: np.ndarray, y: int, x: int) -> None:
+    c = PPC / 2
+    _disc(img, y + c + PPC * 0.14, x + c, PPC * 0.16, PPC * 0.08, (236, 226, 200))
+    _disc(img, y + c - PPC * 0.04, x + c, PPC * 0.16, PPC * 0.3, (200, 40, 36))
+    for dx in (-0.14, 0.0, 0.12):
+        _disc(img, y + c - PPC * 0.08, x + c + dx * PPC, PPC * 0.035, PPC * 0.035, (250, 250, 240))
+
+
+def _feather(img: np.ndarray, y: int, x: int) -> None:
+    c = PPC / 2
+    _disc(img, y + c, x + c, PPC * 0.36, PPC * 0.1, (236, 214, 120))
+    _disc(img, y + c, x + c, PPC * 0.34, PPC * 0.02, (120, 90, 40))
+
+
+_ICONS = {"B": _blueberry, "N": _nut, "M": _mushroom, "F": _feather}
+
+
+def woodland_art(design: int, rows: int = 9, cols: int = 8) -> tuple[np.ndarray, str]:
+    """(RGB image of a woodland board with its frame, the layout: '.', B, N, M, F). Six regions of
+    3 x 4 cells, each its own forest floor; thin printed lines; the treasures printed at random cells."""
+    rng = np.random.default_rng(7300 + design)
+    f = int(round(FRAME * PPC))
+    h, w = rows * PPC + 2 * f, cols * PPC + 2 * f
+    grain = _smooth_noise(rng, h, w, 3)[..., None] - 0.5
+    img = np.zeros((h, w, 3), np.float64)
+    img[:] = np.array(_FRAMES[(design + 1) % len(_FRAMES)], np.float64) * 0.8 + grain * 24
+    order = rng.permutation(len(_FLOORS))
+    for k in range(6):
+        r0, c0 = (k // 2) * 3, (k % 2) * 4
+        y0, x0 = f + r0 * PPC, f + c0 * PPC
+        floor = np.array(_FLOORS[order[k]], np.float64)
+        patch = _smooth_noise(rng, 3 * PPC, 4 * PPC, PPC // 3)[..., None]
+        img[y0:y0 + 3 * PPC, x0:x0 + 4 * PPC] = floor * (0.75 + 0.5 * patch) + grain[y0:y0 + 3 * PPC, x0:x0 + 4 * PPC] * 36
+    line = (40, 34, 24)
+    for r in range(rows + 1):
+        y = f + r * PPC
+        img[max(y - 1, 0):y + 1 + (r % 3 == 0), f - 1:w - f + 1] = line
+    for c in range(cols + 1):
+        x = f + c * PPC
+        img[f - 1:h - f + 1, max(x - 1, 0):x + 1 + (c % 4 == 0)] = line
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    picks = rng.permutation(len(cells))
+    layout = [["."] * cols for _ in range(rows)]
+    k = 0
+    for kind, count in WOODLAND_TREASURES:
+        for _ in range(count):
+            r, c = cells[picks[k]]
+            k += 1
+            layout[r][c] = kind
+            _ICONS[kind](img, f + r * PPC, f + c * PPC)
+    return np.clip(img, 0, 255).astype(np.uint8), "/".join("".join(row) for row in layout)
+
+
+#: leaf tile colours by size: 3 cells green, 4 orange, 5 red (rules/indian-summer.md)
+LEAF_COLOURS = {3: (70, 140, 50), 4: (226, 140, 40), 5: (190, 50, 40)}
+
+
+def leaf_art(seed: int, rows: int, cols: int, size: int) -> np.ndarray:
+    """A leaf tile's face for a rows x cols bounding box: the leaf colour with veins and speckles."""
+    rng = np.random.default_rng(seed)
+    h, w = rows * PPC, cols * PPC
+    base = np.array(LEAF_COLOURS[size], np.float64)
+    img = np.empty((h, w, 3))
+    img[:] = base * (0.75 + 0.45 * _smooth_noise(rng, h, w, 16)[..., None])
+    for _ in range(rows * cols * 2):  # veins: thin darker strokes
+        y, x = rng.random() * h, rng.random() * w
+        _disc(img, y, x, PPC * 0.4, PPC * 0.025, base * 0.55)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def animal_art(seed: int, rows: int, cols: int) -> np.ndarray:
+    """An animal tile's face: a pale ground with a brown beast in it."""
+    rng = np.random.default_rng(seed)
+    h, w = rows * PPC, cols * PPC
+    img = np.empty((h, w, 3))
+    img[:] = np.array((210, 196, 160), np.float64) * (0.85 + 0.3 * _smooth_noise(rng, h, w, 20)[..., None])
+    _disc(img, h / 2, w / 2, h * 0.3, w * 0.35, (120, 76, 40))
+    _disc(img, h * 0.35, w * 0.25, h * 0.12, w * 0.12, (96, 60, 32))
+    return np.clip(img, 0, 255).astype(np.uint8)

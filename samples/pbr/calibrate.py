@@ -1,9 +1,9 @@
-"""Makes the calibration profiles of the physically rendered boards (calibration/pbr-bed-<d>/) from
+"""Makes the calibration profiles of the physically rendered boards (calibration/pbr-bed-<d>/ and pbr-woods-<d>/) from
 their empty-board renders (render.py --calibration), with the project's Python:
 
     .venv/bin/python samples/pbr/calibrate.py DIR
 
-runs `garden calibrate pbr-bed-<d> DIR/calib_pbr-bed-<d>.jpg --grid 5x5 --corners <truth> --layout <truth>`
+runs `garden calibrate <board> DIR/calib_<board>.jpg --grid <truth's> --corners <truth> --layout <truth>`
 in a scratch $GARDEN_HOME and copies profile.json and reference.png into calibration/ (as
 calibration/calibrate_samples.py does for the sample renderer's boards).
 """
@@ -26,9 +26,10 @@ def main(folder: Path) -> None:
     garden = Path(sys.executable).with_name("garden")
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "GARDEN_HOME": tmp, "NO_COLOR": "1"}
-        for truth_file in sorted(folder.glob("calib_pbr-bed-*.json")):
+        for truth_file in sorted(folder.glob("calib_pbr-*.json")):
             truth = json.loads(truth_file.read_text())
-            print(f"{truth['board']}: {install(garden, env, truth_file.with_suffix('.jpg'), truth, 'cottage-garden')}")
+            game = truth.get("game", "cottage-garden")  # the first renders wrote no game: beds
+            print(f"{truth['board']}: {install(garden, env, truth_file.with_suffix('.jpg'), truth, game)}")
 
 if __name__ == "__main__":
     main(Path(sys.argv[1]))

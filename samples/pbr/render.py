@@ -1,10 +1,12 @@
-"""Renders physically based photos of Cottage Garden beds (and the empty boards to calibrate from)
+"""Renders physically based photos of Cottage Garden beds or Indian Summer woodland boards (and the
+empty boards to calibrate from)
 into a folder, with their truth: run with the bpy environment's Python (README.md).
 
     /path/to/bpyenv/bin/python samples/pbr/render.py --out ~/.cache/garden-pbr --count 30 --seed 1
     /path/to/bpyenv/bin/python samples/pbr/render.py --out DIR --calibration   # the empty boards
 
-Photo i: design i % DESIGNS, seed S * 10000 + i (stem pbr-bed-<design>_<seed>); a photo already in
+Photo i: design i % DESIGNS[board], seed S * 10000 + i (stem pbr-bed-<design>_<seed>, or pbr-woods-...
+with --board woodland, whose seeds are S * 10000 + 5000 + i); a photo already in
 the folder is skipped, so an interrupted run goes on where it stopped.
 """
 
@@ -17,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-DESIGNS = 6
+DESIGNS = {"bed": 6, "woodland": 4}  # board designs of each kind
 
 
 def main() -> None:
@@ -28,19 +30,26 @@ def main() -> None:
     ap.add_argument("--size", default="1600x1200")
     ap.add_argument("--samples", type=int, default=12)
     ap.add_argument("--calibration", action="store_true", help="the empty boards of every design")
+    ap.add_argument("--board", choices=("bed", "woodland"), default="bed", help="Cottage Garden beds or Indian "
+                    "Summer woodland boards")
     args = ap.parse_args()
     from scene import render
 
     size = tuple(int(v) for v in args.size.split("x"))
-    jobs = ([(d, 900000 + d, True) for d in range(DESIGNS)] if args.calibration else
-            [(i % DESIGNS, args.seed * 10000 + i, False) for i in range(args.count)])
+    designs = DESIGNS[args.board]
+    jobs = ([(d, 900000 + (100 if args.board == "woodland" else 0) + d, True) for d in range(designs)]
+            if args.calibration else
+            [(i % designs, args.seed * 10000 + (5000 if args.board == "woodland" else 0) + i, False)
+             for i in range(args.count)])
+    board = "bed" if args.board == "bed" else "woods"
     for design, seed, calibration in jobs:
-        stem = f"calib_pbr-bed-{design}" if calibration else f"pbr-bed-{design}_{seed}"
+        stem = f"calib_pbr-{board}-{design}" if calibration else f"pbr-{board}-{design}_{seed}"
         out = args.out / f"{stem}.jpg"
         if out.exists() and out.with_suffix(".json").exists():
             continue
         start = time.time()
-        render(design, seed, out, size=size, samples=args.samples * (2 if calibration else 1), calibration=calibration)
+        render(design, seed, out, size=size, samples=args.samples * (2 if calibration else 1), calibration=calibration,
+               kind=args.board)
         print(f"{stem}: {time.time() - start:.0f} s", flush=True)
 
 

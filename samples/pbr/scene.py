@@ -1,7 +1,9 @@
-"""One physically rendered photo of a Cottage Garden bed on a table, with Blender's Cycles on the
-CPU: the board a slab with its printed art under a varnish coat (which throws glare), flower
-tiles and tokens with thickness, clutter beside it, a lamp, daylight or both (hard shadows from a
-small sun), a phone-like camera with defocus, noise and white-balance error, JPEG loss.
+"""One physically rendered photo of a Cottage Garden bed or an Indian Summer woodland board on a
+table, with Blender's Cycles on the CPU: the board a slab with its printed art under a varnish coat
+(which throws glare); on a bed, flower tiles and pot and cat tokens, on a woodland board, leaf tiles
+with a hole, animal tiles and squirrels, all with thickness; clutter beside it, a lamp, daylight or
+both (hard shadows from a small sun), a phone-like camera with defocus, noise and white-balance
+error, JPEG loss.
 
 Run inside the bpy environment only (see README.md); the truth is what every renderer writes:
 the grid's corners in photo pixels (TL, TR, BR, BL), each cell's state, the seed and the params.
@@ -19,7 +21,7 @@ import numpy as np
 from bpy_extras.object_utils import world_to_camera_view
 from mathutils import Quaternion, Vector
 
-from art import FRAME, PPC, board_art, tile_art
+from art import FRAME, animal_art, board_art, leaf_art, tile_art, woodland_art
 
 CELL = 0.03  # metres a cell
 BOARD_T = 0.003
@@ -97,8 +99,10 @@ def _cylinder(name: str, x: float, y: float, z: float, radius: float, depth: flo
     return obj
 
 
-def _pieces(rng: random.Random, rows: int, cols: int, coverage: float) -> list[list[tuple[int, int]]]:
-    """Polyomino flower tiles of 1-5 cells grown at random until about `coverage` of the cells are covered."""
+def _pieces(rng: random.Random, rows: int, cols: int, coverage: float,
+            sizes: tuple[int, ...] | None = None) -> list[list[tuple[int, int]]]:
+    """Polyomino tiles grown at random until about `coverage` of the cells are covered: of one of
+    the `sizes` (None: 1-5 cells, as the first renders drew them), smaller when boxed in."""
     free = {(r, c) for r in range(rows) for c in range(cols)}
     pieces = []
     target = int(round(coverage * rows * cols))
@@ -106,7 +110,7 @@ def _pieces(rng: random.Random, rows: int, cols: int, coverage: float) -> list[l
         start = rng.choice(sorted(free))
         piece = [start]
         free.discard(start)
-        for _ in range(rng.randint(0, 4)):
+        for _ in range(rng.randint(0, 4) if sizes is None else rng.choice(sizes) - 1):
             around = sorted({(r + dr, c + dc) for r, c in piece for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))}
                             & free)
             if not around:
@@ -124,14 +128,104 @@ def _look(cam: bpy.types.Object, target: Vector, roll: float) -> None:
     cam.rotation_euler = (quat @ Quaternion((0, 0, 1), roll)).to_euler()
 
 
+def _tile(name: str, piece: list[tuple[int, int]], mat, gw: float, gh: float, top: float, shift: tuple[float, float],
+          hole: tuple[int, int] | None = None) -> None:
+    """A tile of `piece`'s cells, a box a cell (the art's part of it on top), slightly off the grid by
+    `shift`; the `hole` cell is a frame around a square hole half a cell wide (the board shows through)."""
+    rs = [r for r, _ in piece]
+    cs = [c for _, c in piece]
+    r0, c0 = min(rs), min(cs)
+    ph, pw = max(rs) - r0 + 1, max(cs) - c0 + 1
+    gap = 0.02 * CELL
+    for r, c in piece:
+        x0 = -gw / 2 + c * CELL + shift[0]
+        y1 = gh / 2 - r * CELL + shift[1]
+        inset = [gap if (r + a, c + b) not in piece else 0 for a, b in ((0, -1), (0, 1), (1, 0), (-1, 0))]
+        xa, xb, ya, yb = x0 + inset[0], x0 + CELL - inset[1], y1 - CELL + inset[2], y1 - inset[3]
+        u0, u1 = (c - c0) / pw, (c - c0 + 1) / pw
+        v1, v0 = 1 - (r - r0) / ph, 1 - (r - r0 + 1) / ph
+        if (r, c) != hole:
+            _box(f"{name}_{r}_{c}", xa, ya, xb, yb, top, top + TILE_T, mat, (u0, v0, u1, v1))
+            continue
+        q = CELL / 4  # the hole: the middle half of the cell, framed by four boxes
+        mx, my = x0 + CELL / 2, y1 - CELL / 2
+        for k, (bx0, by0, bx1, by1) in enumerate(((xa, ya, xb, my - q), (xa, my + q, xb, yb),
+                                                  (xa, my - q, mx - q, my + q), (mx + q, my - q, xb, my + q))):
+            fu = lambda x: u0 + (x - x0) / CELL * (u1 - u0)  # noqa: E731
+            fv = lambda y: v0 + (y - (y1 - CELL)) / CELL * (v1 - v0)  # noqa: E731
+            _box(f"{name}_{r}_{c}_{k}", bx0, by0, bx1, by1, top, top + TILE_T, mat, (fu(bx0), fv(by0), fu(bx1), fv(by1)))
+
+
+def _jitter(rng: random.Random) -> tuple[float, float]:
+    return rng.uniform(-0.06, 0.06) * CELL, rng.uniform(-0.06, 0.06) * CELL
+
+
+def _lay_bed(rng: random.Random, seed: int, rows: int, cols: int, varnish: float, top: float, gw: float,
+             gh: float, cells_state: list[list[str]]) -> list[dict[str, Any]]:
+    """Flower tiles (1-5 cells) and pot and cat tokens on a bed; the cells they cover marked."""
+    out: list[dict[str, Any]] = []
+    for k, piece in enumerate(_pieces(rng, rows, cols, rng.uniform(0.1, 0.8))):
+        rs, cs = [r for r, _ in piece], [c for _, c in piece]
+        art = tile_art(seed * 31 + k, max(rs) - min(rs) + 1, max(cs) - min(cs) + 1)
+        mat = _material(f"tile{k}", image=_image(f"tile{k}", art), roughness=rng.uniform(0.3, 0.6), coat=varnish * 0.5)
+        _tile(f"tile{k}", piece, mat, gw, gh, top, _jitter(rng))
+        for r, c in piece:
+            cells_state[r][c] = "covered"
+        out.append({"kind": "flower_tile", "cells": [list(p) for p in piece]})
+    free = [(r, c) for r in range(rows) for c in range(cols) if cells_state[r][c] == "empty"]
+    rng.shuffle(free)
+    for r, c in free[:rng.randint(0, 3)]:  # pot and cat tokens
+        x, y = -gw / 2 + (c + 0.5) * CELL, gh / 2 - (r + 0.5) * CELL
+        if rng.random() < 0.6:
+            _cylinder(f"pot{r}{c}", x, y, top, CELL * 0.38, 0.004, _material("pot", (0.6, 0.28, 0.15), roughness=0.6))
+            kind = "pot_token"
+        else:
+            _box(f"cat{r}{c}", x - CELL * 0.35, y - CELL * 0.35, x + CELL * 0.35, y + CELL * 0.35, top, top + 0.004,
+                 _material("cat", (0.15, 0.15, 0.17), roughness=0.5))
+            kind = "cat_token"
+        cells_state[r][c] = "covered"
+        out.append({"kind": kind, "cells": [[r, c]]})
+    return out
+
+
+def _lay_woodland(rng: random.Random, seed: int, rows: int, cols: int, varnish: float, top: float, gw: float,
+                  gh: float, cells_state: list[list[str]]) -> list[dict[str, Any]]:
+    """Leaf tiles (3 green, 4 orange, 5 red cells) each with a hole, animal tiles (3-4 cells) and
+    squirrels (1 cell) on a woodland board; the cells they cover marked (a hole's cell too)."""
+    out: list[dict[str, Any]] = []
+    for k, piece in enumerate(_pieces(rng, rows, cols, rng.uniform(0.1, 0.8), sizes=(1, 3, 3, 4, 4, 5, 5))):
+        rs, cs = [r for r, _ in piece], [c for _, c in piece]
+        ph, pw = max(rs) - min(rs) + 1, max(cs) - min(cs) + 1
+        hole = None
+        if len(piece) == 1:
+            kind, art = "squirrel", animal_art(seed * 37 + k, 1, 1)
+        elif len(piece) in (3, 4, 5) and rng.random() < 0.85:
+            kind, art, hole = "leaf_tile", leaf_art(seed * 31 + k, ph, pw, len(piece)), rng.choice(piece)
+        else:
+            kind, art = "animal", animal_art(seed * 37 + k, ph, pw)
+        mat = _material(f"{kind}{k}", image=_image(f"{kind}{k}", art), roughness=rng.uniform(0.3, 0.6),
+                        coat=varnish * 0.5)
+        _tile(f"{kind}{k}", piece, mat, gw, gh, top, _jitter(rng), hole)
+        for r, c in piece:
+            cells_state[r][c] = "covered"
+        out.append({"kind": kind, "cells": [list(p) for p in piece], **({"hole": list(hole)} if hole else {})})
+    return out
+
+
+#: what each board kind is: its grid, its art, how pieces are laid on it, its game
+BOARDS = {"bed": ((5, 5), board_art, _lay_bed, "cottage-garden"),
+          "woodland": ((9, 8), woodland_art, _lay_woodland, "indian-summer")}
+SYMBOLS = {"P": "pot", "C": "cloche", "B": "blueberry", "N": "nut", "M": "mushroom", "F": "feather"}
+
+
 def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 12, calibration: bool = False,
-           hard: bool | None = None) -> dict[str, Any]:
+           hard: bool | None = None, kind: str = "bed") -> dict[str, Any]:
     """Renders one photo to `out` (.jpg) and returns its truth (also written beside it as .json)."""
     rng = random.Random(seed)
     hard = (seed % 2 == 1) if hard is None else hard
-    rows = cols = 5
+    (rows, cols), draw_art, lay, game = BOARDS[kind]
     scene = _reset(size, samples)
-    art, layout = board_art(design, rows, cols)
+    art, layout = draw_art(design, rows, cols)
     f = FRAME * CELL
     gw, gh = cols * CELL, rows * CELL
     varnish = 0.0 if calibration else rng.uniform(0.3, 1.0) if hard else rng.uniform(0.0, 0.5)
@@ -146,39 +240,7 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
     cells_state = [["empty"] * cols for _ in range(rows)]
     pieces_out: list[dict[str, Any]] = []
     if not calibration:
-        coverage = rng.uniform(0.1, 0.8)
-        for k, piece in enumerate(_pieces(rng, rows, cols, coverage)):
-            rs = [r for r, _ in piece]
-            cs = [c for _, c in piece]
-            r0, c0 = min(rs), min(cs)
-            ph, pw = max(rs) - r0 + 1, max(cs) - c0 + 1
-            mat = _material(f"tile{k}", image=_image(f"tile{k}", tile_art(seed * 31 + k, ph, pw)),
-                            roughness=rng.uniform(0.3, 0.6), coat=varnish * 0.5)
-            dx, dy = rng.uniform(-0.06, 0.06) * CELL, rng.uniform(-0.06, 0.06) * CELL
-            gap = 0.02 * CELL
-            for r, c in piece:
-                x0 = -gw / 2 + c * CELL + dx
-                y1 = gh / 2 - r * CELL + dy
-                inset = [gap if (r + a, c + b) not in piece else 0 for a, b in ((0, -1), (0, 1), (1, 0), (-1, 0))]
-                u0, u1 = (c - c0) / pw, (c - c0 + 1) / pw
-                v1, v0 = 1 - (r - r0) / ph, 1 - (r - r0 + 1) / ph
-                _box(f"tile{k}_{r}_{c}", x0 + inset[0], y1 - CELL + inset[2], x0 + CELL - inset[1], y1 - inset[3],
-                     top, top + TILE_T, mat, (u0, v0, u1, v1))
-                cells_state[r][c] = "covered"
-            pieces_out.append({"kind": "flower_tile", "cells": [list(p) for p in piece]})
-        free = [(r, c) for r in range(rows) for c in range(cols) if cells_state[r][c] == "empty"]
-        rng.shuffle(free)
-        for r, c in free[:rng.randint(0, 3)]:  # pot and cat tokens
-            x, y = -gw / 2 + (c + 0.5) * CELL, gh / 2 - (r + 0.5) * CELL
-            if rng.random() < 0.6:
-                _cylinder(f"pot{r}{c}", x, y, top, CELL * 0.38, 0.004, _material("pot", (0.6, 0.28, 0.15), roughness=0.6))
-                kind = "pot_token"
-            else:
-                _box(f"cat{r}{c}", x - CELL * 0.35, y - CELL * 0.35, x + CELL * 0.35, y + CELL * 0.35, top, top + 0.004,
-                     _material("cat", (0.15, 0.15, 0.17), roughness=0.5))
-                kind = "cat_token"
-            cells_state[r][c] = "covered"
-            pieces_out.append({"kind": kind, "cells": [[r, c]]})
+        pieces_out = lay(rng, seed, rows, cols, varnish, top, gw, gh, cells_state)
         clear = math.hypot(gw / 2 + f, gh / 2 + f) + 0.01  # clutter stays off the board
         for k in range(rng.randint(1, 4)):  # clutter: mugs and books beside the board
             ang = rng.uniform(0, 2 * math.pi)
@@ -196,7 +258,7 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
     for r in range(rows):
         for c in range(cols):
             if cells_state[r][c] == "empty" and layout.split("/")[r][c] != ".":
-                cells_state[r][c] = {"P": "pot", "C": "cloche"}[layout.split("/")[r][c]]
+                cells_state[r][c] = SYMBOLS[layout.split("/")[r][c]]
 
     # the camera: a phone held above the table
     tilt = math.radians(rng.uniform(0, 12) if calibration else rng.uniform(0, 40 if hard else 25))
@@ -294,8 +356,9 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
         return [round(v.x * w, 3), round((1 - v.y) * h, 3)]
 
     corners = [pixel(-gw / 2, gh / 2), pixel(gw / 2, gh / 2), pixel(gw / 2, -gh / 2), pixel(-gw / 2, -gh / 2)]
-    truth = {"board": f"pbr-bed-{design}", "rows": rows, "cols": cols, "layout": layout, "corners": corners,
-             "cells": cells_state, "seed": seed,
+    holes = sorted(p["hole"] for p in pieces_out if "hole" in p)
+    truth = {"board": f"pbr-{'bed' if kind == 'bed' else 'woods'}-{design}", "game": game, "rows": rows, "cols": cols,
+             "layout": layout, "corners": corners, "cells": cells_state, "holes": holes, "seed": seed,
              "params": {"renderer": "pbr", "design": design, "size": list(size), "samples": samples, "hard": hard,
                         "calibration": calibration, "varnish": round(varnish, 3), "glare_cell": glare,
                         "lights": lights, "tilt_deg": round(math.degrees(tilt), 1), "noise": round(noise, 4),

@@ -1,5 +1,7 @@
 """A few committed physically rendered photos (samples/pbr/photos: Blender's Cycles, glare on the
-varnish, a lamp or mixed light) read with no wrong cell, the board where its truth puts it."""
+varnish, a lamp or mixed light) read with no wrong cell, the board where its truth puts it.
+pbr-bed-2_10002 (a sheen over a board turned 45 degrees) is found only once its local contrast is
+evened (reader.evened): as taken, the reader could not tell which way round it lies."""
 
 from __future__ import annotations
 
@@ -26,3 +28,14 @@ def test_a_physically_rendered_photo_reads_with_no_wrong_cell(truth_file):
     assert np.max(np.linalg.norm(reading.corners - corners, axis=1)) / diagonal < 0.02
     read = [[c == symbols.COVERED for c in row] for row in reading.cells]
     assert read == [[c == "covered" for c in row] for row in truth["cells"]]
+
+
+def test_a_photo_whose_sheen_hides_the_art_is_found_once_evened(monkeypatch):
+    from assistant.errors import GardenError
+    from assistant.vision import reader
+
+    truth = json.loads((PHOTOS / "pbr-bed-2_10002.json").read_text())
+    photo, profile = load_photo(str(PHOTOS / "pbr-bed-2_10002.jpg")), load_profile(truth["board"])
+    monkeypatch.setattr(reader, "evened", lambda image: image)  # as taken only
+    with pytest.raises(GardenError, match="which way round"):
+        read_photo(photo, profile)
