@@ -538,6 +538,11 @@ GLARE_LEVEL = 235
 #: in doubt: glare on varnish over an empty cell reads as a tile (physically rendered photos,
 #: samples/pbr seed 1: every open cell read covered lay under the mirrored window)
 GLARE_SHARE = 0.05
+#: ... and a highlight's weakest channel at least this share of its brightest (white light, tinted
+#: by white balance up to about 12% a channel: samples/pbr's white-balance error)
+GLARE_WHITE = 0.8
+#: ... and at least this share of the brightest the board shows (its 99.9th percentile)
+GLARE_CEILING = 0.97
 
 
 def glare_over_art(warp: np.ndarray, prof: BoardProfile) -> np.ndarray:
@@ -548,8 +553,12 @@ def glare_over_art(warp: np.ndarray, prof: BoardProfile) -> np.ndarray:
     inset = max(1, prof.cell // 8)
 
     def clipped(img: np.ndarray) -> np.ndarray:
-        px = cell_pixels(img[..., :3], m, prof.rows, prof.cols, prof.cell, inset)
-        return (px.min(axis=-1) >= GLARE_LEVEL).mean(axis=-1)
+        px = cell_pixels(img[..., :3], m, prof.rows, prof.cols, prof.cell, inset).astype(np.float32)
+        top, low = px.max(axis=-1), px.min(axis=-1)
+        # white light at the photo's own ceiling (a camera that exposed down clips below 255) in its
+        # brightest channel, hardly coloured (a white-balance error tints a clipped highlight)
+        ceiling = min(GLARE_LEVEL, GLARE_CEILING * float(np.percentile(top, 99.9)))
+        return ((top >= ceiling) & (low >= GLARE_WHITE * top)).mean(axis=-1)
 
     if warp.ndim != 3 or prof.reference is None:
         return np.zeros((prof.rows, prof.cols), bool)
