@@ -23,10 +23,13 @@ COMMANDS = ("tiles",)
 
 def register(app: typer.Typer, only: str | None = None) -> None:
     if only in (None, "tiles"):
+        from assistant.cli.tile_scan import forget, scan
+
         group(app, "tiles", tiles, define_tile,
               "Every game's tiles: Cottage Garden's flower tiles, or (--game indian-summer) Indian Summer's "
               "leaf tiles and animal kinds; shapes, symbols or holes, what is unknown. "
-              "Define one from your box: garden tiles define ID SHAPE [--game indian-summer].")
+              "Define one from your box: garden tiles define ID SHAPE [--game indian-summer], or read them "
+              "from a photo: garden tiles scan PHOTO --board NAME.", more={"scan": scan, "forget": forget})
 
 
 def tile_game(game: str | None) -> Any:
@@ -87,11 +90,14 @@ def refuse_given(problem: str, *given: Any) -> None:
 
 
 def group(app: typer.Typer, name: str, listing: Callable[..., None], define: Callable[..., None], about: str,
-           panel: str | None = None) -> None:
-    """A catalogue group: `garden NAME` lists, `garden NAME define ...` records an entry."""
+           panel: str | None = None, more: dict[str, Callable[..., None]] | None = None) -> None:
+    """A catalogue group: `garden NAME` lists, `garden NAME define ...` records an entry (and `more`
+    commands of the group by name)."""
     group = typer.Typer(help=about, rich_markup_mode=None, invoke_without_command=True, no_args_is_help=False)
     group.callback()(listing)
     group.command("define")(define)
+    for word, command in (more or {}).items():
+        group.command(word)(command)
     app.add_typer(group, name=name, rich_help_panel=panel)
 
 

@@ -3,7 +3,7 @@ catalogue_cmds) and its bed sides (`garden beds [define NAME LAYOUT]`)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -107,3 +107,35 @@ def define_bed(
     if spec.side == "light" and cloches > pots or spec.side == "dark" and pots > cloches:
         more = "flowerpots" if spec.side == "light" else "cloches"
         out.print(f"Note: {spec.side} sides usually carry more {more}; check the side.", markup=False)
+
+
+# -- garden tiles scan: what a scanned shape may be, and keeping it ---------------------------
+
+def tile_matches(shape: Any) -> list[str]:
+    """The flower tile ids a scanned shape (its pots and cloches marked) may be."""
+    from assistant.data import catalogue
+
+    return catalogue.matching_ids(shape)
+
+
+def tile_known(ident: str) -> bool:
+    """Whether that tile's shape (and every symbol cell) is known already."""
+    from assistant.data import catalogue
+
+    return catalogue.tile(ident).known
+
+
+def save_scanned(ident: str, shape: Any) -> None:
+    """Record a scanned shape as `garden tiles define` would."""
+    from assistant.data import catalogue
+
+    marks = shape.mark_map()
+    catalogue.define_tile(ident, shape.to_text(), [c for c, m in marks.items() if m == catalogue.POT],
+                          [c for c, m in marks.items() if m == catalogue.CLOCHE])
+
+
+def forget_tile(ident: str) -> str:
+    from assistant.data import catalogue
+
+    catalogue.forget_tile(ident)
+    return catalogue.normalise_id(ident)

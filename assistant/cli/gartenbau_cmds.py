@@ -232,3 +232,11 @@ def advise(line: str | None, game: str | None, json_output: bool) -> None:
 
 
 reading_view = compare_view = tally_photos = fit_on_text
+
+
+def tile_matches(*_: Any) -> Any:
+    raise UsageError("garden tiles scan reads Cottage Garden and Indian Summer tiles; Gartenbau's are "
+                     "defined with its own commands (garden tiles --game gartenbau)")
+
+
+tile_known = save_scanned = forget_tile = tile_matches

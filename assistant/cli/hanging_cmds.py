@@ -217,3 +217,11 @@ def fit_on_text(*_: Any) -> Any:
 
 
 reading_view = compare_view = tally_photos = fit_on_text
+
+
+def tile_matches(*_: Any) -> Any:
+    raise UsageError("garden tiles scan reads Cottage Garden and Indian Summer tiles; The Hanging Gardens's are "
+                     "defined with its own commands (garden tiles --game hanging-gardens)")
+
+
+tile_known = save_scanned = forget_tile = tile_matches

@@ -175,3 +175,35 @@ def define_woodland(
     out.print((spec.layout or "").replace("/", "\n"), markup=False)
     for w in warnings:
         out.print(f"Warning: {w}.", markup=False)
+
+
+# -- garden tiles scan: what a scanned shape may be, and keeping it ---------------------------
+
+def tile_matches(shape: Any) -> list[str]:
+    """The leaf tile ids a scanned shape (its hole marked) may be."""
+    from assistant.data import indian_catalogue
+
+    return indian_catalogue.matching_leaves(shape)
+
+
+def tile_known(ident: str) -> bool:
+    from assistant.data import indian_catalogue
+
+    return indian_catalogue.leaf(ident).known
+
+
+def save_scanned(ident: str, shape: Any) -> None:
+    """Record a scanned leaf tile as `garden tiles define ID SHAPE --game indian-summer` would."""
+    from assistant.data import indian_catalogue
+
+    from assistant.grid import Shape
+
+    hole = indian_catalogue.hole_of(shape)
+    indian_catalogue.define_leaf(ident, Shape.from_cells(shape.cells).to_text(), hole)
+
+
+def forget_tile(ident: str) -> str:
+    from assistant.data import indian_catalogue
+
+    indian_catalogue.forget_leaf(ident)
+    return ident.strip().upper()

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.data.catalogue_files import (SHIPPED_DIR, check_fields, json_cell, load_entries, note_field,
-                                            replace_entry, user_dir, user_entries)
+                                            remove_entry, replace_entry, user_dir, user_entries)
 from assistant.errors import GardenError, UsageError
 from assistant.grid import Board, Cell, Shape
 
@@ -417,3 +417,29 @@ def define_bed(name: str, layout: str, home: Path | None = None) -> BedSpec:
     replace_entry(user_dir(home) / BEDS_FILE, "beds", "name", entry, GAME, _BEDS_ABOUT, lambda: _user("beds", home))
     return bed(key, home)
 
+
+
+def matching_ids(shape: Shape, home: Path | None = None) -> list[str]:
+    """The tile ids a scanned shape (marks "pot"/"cloche" where it shows them) may be: the same size
+    and symbols, and, where the catalogue knows its shape, that shape turned (never flipped)."""
+    found = []
+    kinds = sorted(m for _, m in shape.marks)
+    for spec in load(home).tiles.values():
+        if spec.size != shape.size or sorted(s.kind for s in spec.symbols) != kinds:
+            continue
+        if spec.shape is not None:
+            if Shape.from_cells(spec.shape.cells).canonical(flip=False) != Shape.from_cells(shape.cells).canonical(flip=False):
+                continue
+            if spec.known and not spec.shape.congruent(shape, flip=False):
+                continue
+        found.append(spec.id)
+    return found
+
+
+def forget_tile(tile_id: str, home: Path | None = None) -> None:
+    """Remove a tile's entry from the user catalogue (the shipped one applies again)."""
+    ident = normalise_id(tile_id)
+    path = user_dir(home) / TILES_FILE
+    if ident not in _user("tiles", home):
+        raise GardenError(f"tile {ident} has no entry of yours to forget (garden tiles lists what you defined)")
+    remove_entry(path, "tiles", "id", ident, GAME, _TILES_ABOUT, lambda: _user("tiles", home))

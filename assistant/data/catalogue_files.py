@@ -150,3 +150,12 @@ def replace_entry(path: Path, key: str, id_key: str, entry: dict[str, Any], game
     check()
     entries = [e for e in existing if not (isinstance(e, dict) and e.get(id_key) == entry[id_key])] + [entry]
     write_doc(path, key, game, about, entries)
+
+
+def remove_entry(path: Path, key: str, id_key: str, ident: str, game: str, about: str,
+                 check: Callable[[], Any]) -> None:
+    """Remove the entry with that id from the user file (the others stay, in order); `check()` as in
+    replace_entry: a corrupt file is refused, never rewritten."""
+    existing = read_doc(path, key) if path.exists() else []
+    check()
+    write_doc(path, key, game, about, [e for e in existing if not (isinstance(e, dict) and e.get(id_key) == ident)])

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.data.catalogue_files import (SHIPPED_DIR, check_fields, json_cell, load_entries, note_field,
-                                            replace_entry, user_dir, user_entries)
+                                            remove_entry, replace_entry, user_dir, user_entries)
 from assistant.errors import GardenError, UsageError
 from assistant.grid import HOLE, Cell, Shape
 from assistant.games.indian_summer.supply import LEAF_SIZE
@@ -403,3 +403,21 @@ def define_woodland(name: str, layout: str, home: Path | None = None) -> tuple[W
     entry = {"name": key, "board": base.board, "side": base.side, "layout": text, "note": "defined with garden woodlands define"}
     _write("woodlands", entry, home)
     return woodland(key, home), warnings
+
+
+def matching_leaves(shape: Shape, home: Path | None = None) -> list[str]:
+    """The leaf tile ids a scanned shape (its hole marked grid.HOLE) may be: the same size, and,
+    where the catalogue knows its shape, that shape with its hole turned (never flipped)."""
+    if sum(1 for _, m in shape.marks if m == HOLE) != 1:
+        return []
+    return [spec.id for spec in load(home).leaves.values()
+            if spec.size == shape.size and (spec.shape is None or spec.shape.congruent(shape, flip=False))]
+
+
+def forget_leaf(ident: str, home: Path | None = None) -> None:
+    """Remove a leaf tile's entry from the user catalogue (the shipped one applies again)."""
+    key = ident.strip().upper()
+    if key not in _user("leaves", home):
+        raise GardenError(f"leaf tile {key} has no entry of yours to forget (garden tiles --game indian-summer)")
+    remove_entry(user_dir(home) / _FILES["leaves"], "leaves", "id", key, GAME, _ABOUT["leaves"],
+                 lambda: _user("leaves", home))

@@ -12,6 +12,7 @@ from .board_art import board_outline
 from .camera import Camera, place_camera
 from .designs import get_design
 from .exif import encode_jpeg
+from .loose_tiles import lay_tiles, tiles_truth
 from .pieces import place_pieces
 from .rng import stream
 from .truth import make_truth, write_photo
@@ -59,7 +60,7 @@ def render_photo(design: str, seed: int, *, coverage: float | None = None, empty
                  fill: float | None = None, exif_orientation: int | None | str = RANDOM,
                  jpeg_quality: int | None = None, difficulty: float = 1.0, clutter: float | None = None,
                  hand: bool | None = None, lens_k1: float | None = None, output: str = "jpeg",
-                 markers: bool = False):
+                 markers: bool = False, loose_tiles: int = 0):
     """A seeded phone photo of a board and its truth.
 
     design: design name (see designs.py); seed: any int. Same arguments -> same bytes.
@@ -76,6 +77,9 @@ def render_photo(design: str, seed: int, *, coverage: float | None = None, empty
     output: "jpeg" -> (bytes, truth); "array" -> (upright BGR uint8 before JPEG, truth).
     markers: the four corner markers of `garden markers` laid at the board's corners (in view;
     their own seed stream, so the rest of the scene is drawn as without them).
+    loose_tiles: that many of the game's tiles laid face up around the empty board, apart from each
+    other and from it, at any rotation (loose_tiles.py; their truth in params["tiles"]), no clutter
+    and no hand: a photo for `garden tiles scan`.
     """
     d = get_design(design)
     seed = int(seed)
@@ -103,6 +107,8 @@ def render_photo(design: str, seed: int, *, coverage: float | None = None, empty
     W, H = (short_side, long_side) if portrait else (long_side, short_side)
     params: dict = {"game": d.game, "side": d.side, "size": [W, H], "difficulty": level}
 
+    if loose_tiles:
+        empty, clutter_level, hand = True, 0.0, False
     cov = _coverage(r_pieces, empty, coverage)
     pieces = place_pieces(d, cov, r_pieces, jitter=0.5 + 0.5 * level)
     n_cov = len({c for p in pieces for c in p.cells})
@@ -122,6 +128,10 @@ def render_photo(design: str, seed: int, *, coverage: float | None = None, empty
         k1 = float(lens_k1)
     margin = 0.01 * min(W, H) + 2
     in_view = corner_markers.reach(d) if markers else outline
+    tiles = []
+    if loose_tiles:
+        tiles = lay_tiles(stream("photo", seed, design, "tiles"), d, int(loose_tiles), 40.0, (170, 175, 180))
+        in_view = np.vstack([outline] + [o for t in tiles for o in t.outlines])
     cam = place_camera(r_cam, W, H, in_view, top, math.radians(th), math.radians(az), math.radians(roll),
                        focal, fl, k1, margin)
     # the canvas is the pinhole image with room around it for the lens remap
@@ -141,7 +151,7 @@ def render_photo(design: str, seed: int, *, coverage: float | None = None, empty
         laid = corner_markers.corner_markers(stream("photo", seed, design, "markers"), d, max(8.0, ppc * 0.6))
         params["markers"] = True
     canvas = scene.compose(d, pieces, cam_c, r_scene, ppc, params, clutter_level,
-                           (mx, my, mx + W, my + H), level, hand=hand, on_table=laid)
+                           (mx, my, mx + W, my + H), level, hand=hand, on_table=laid + tiles)
     board_c = cam_c.project(np.c_[outline, np.full(len(outline), -d.thickness)])
     effects.lighting(canvas, cam_c, r_fx, level, board_c, math.radians(params["light"]["azimuth_deg"]),
                      math.radians(params["light"]["elevation_deg"]), params)
@@ -173,6 +183,8 @@ def render_photo(design: str, seed: int, *, coverage: float | None = None, empty
         "cell_px_mean": round(mean_px, 2),
         "pieces": [p.to_json() for p in pieces],
     })
+    if tiles:
+        params["tiles"] = tiles_truth(tiles, cam.to_photo)
 
     q = int(jpeg_quality) if jpeg_quality is not None else int(r_out.integers(35, 96))
     orient = _exif_choice(r_out, exif_orientation)

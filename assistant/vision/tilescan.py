@@ -1,0 +1,317 @@
+"""Tiles laid face up beside a calibrated board, read from one photo (`garden tiles scan`).
+
+The board, found as `garden check` finds it, gives the table's plane and the cell's size: the
+photo is rectified onto that plane at PX pixels a cell, around the board. What differs from the
+table (its colour, learnt from the table around the board) and lies apart from the board is a
+tile; each tile's outline is turned upright by its own smallest enclosing rectangle and
+quantised to cells; a cell the outline half fills is the tile's. Inside the outline, the table
+showing through a cell's middle is a hole (Indian Summer's leaf tiles); a printed flowerpot or
+cloche is found by the looks the board's profile learnt of its own printed symbols. The shape is
+given at a canonical turn (grid.Shape.canonical without flips: a tile has one printed face).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from assistant.errors import GardenError
+from assistant.grid import HOLE, Shape
+from assistant.vision.imageio import LoadedPhoto
+from assistant.vision.profile import BoardProfile
+
+PX = 32  # rectified pixels a cell
+REACH = 8.0  # how far around the board tiles are looked for, cells
+#: a pixel differs from the table beyond this many times the spread of the nearest of the table's
+#: colours (lightness counts TABLE_L of a colour channel: a tile's own shadow on the table is a
+#: change of lightness, not of colour)
+TABLE_SPREAD = 1.6
+TABLE_L = 0.4
+SHADOW_L = 0.35  # darker than the table counts this much again: a tile's shadow only darkens it
+TABLE_COLOURS = 4  # a cloth's checks, a wood's grain: the table's few colours
+TILES_WITHIN = 5.5  # cells from the board: tiles are looked for nearer, the table learnt beyond
+MIN_AREA = 0.45  # cells: a smaller blob is dirt or a crumb, not a tile
+BOARD_CLEAR = 0.12  # cells: a blob this near the board's outer edge touches it ...
+EDGE_SLIVER = 0.45  # ... unless it is thinner than this: the board's own side wall or shadow
+OCCUPIED = 0.5  # a cell half filled by the outline is the tile's ...
+SURE_OCC = 0.22  # ... and one filled between SURE_OCC and 1 - SURE_OCC is in doubt
+SIZE_SLACK = 0.3  # cells: an outline this far from whole cells wide or high is in doubt
+HOLE_SHARE = 0.35  # a cell whose middle shows this much table is a hole
+SYMBOL_NCC = 0.45  # a cell this like the board's own printed symbol shows it ...
+SYMBOL_LEAD = 0.12  # ... when the other symbol matches less well by this much
+SYMBOL_DOUBT = 0.08  # a score this near SYMBOL_NCC leaves the cell in doubt
+SYMBOL_SIZES = (0.85, 1.0, 1.15, 1.3)
+MARK = {"pot": "pot", "cloche": "cloche", "hole": HOLE}  # the catalogues' own marks
+
+
+@dataclass
+class ScannedTile:
+    shape: Shape  # at its canonical turn; marks: "pot", "cloche", grid.HOLE
+    outline_px: list[list[float]]  # the outline in full-size photo pixels
+    uncertain: bool
+    cells_px: list[np.ndarray] = field(default_factory=list)  # each quantised cell's corners, photo pixels
+    doubts: list[str] = field(default_factory=list)  # why it is uncertain
+    confidence: float = 1.0
+
+    @property
+    def text(self) -> str:
+        return self.shape.to_text()
+
+    def to_json(self) -> dict:
+        marks = self.shape.mark_map()
+        return {"shape": self.text, "cells": [list(c) for c in self.shape.cells],
+                "symbols": [{"kind": m, "cell": list(c)} for c, m in sorted(marks.items()) if m != HOLE],
+                "holes": [list(c) for c, m in sorted(marks.items()) if m == HOLE],
+                "outline_px": self.outline_px, "uncertain": self.uncertain, "doubts": self.doubts,
+                "confidence": round(self.confidence, 3)}
+
+
+@dataclass
+class Scan:
+    tiles: list[ScannedTile]
+    refused: list[str]  # blobs not read, each with why (merged tiles, over the board's edge, cut off)
+    board_corners: list[list[float]]
+
+
+def _canvas(photo: LoadedPhoto, homography: np.ndarray, prof: BoardProfile) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(the photo rectified onto the table around the board, where it shows the photo, canvas px ->
+    full-size photo px). Grid units: cell (r, c) is [c, c+1] x [r, r+1]."""
+    frame = prof.margin
+    u0, v0 = -frame - REACH, -frame - REACH
+    w = int(np.ceil((prof.cols + 2 * (frame + REACH)) * PX))
+    h = int(np.ceil((prof.rows + 2 * (frame + REACH)) * PX))
+    to_grid = np.array([[1 / PX, 0, u0 + 0.5 / PX], [0, 1 / PX, v0 + 0.5 / PX], [0, 0, 1]])
+    to_photo = np.linalg.inv(homography) @ to_grid
+    to_image = np.diag([1 / photo.scale, 1 / photo.scale, 1.0]) @ to_photo
+    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+    img = cv2.warpPerspective(photo.image, to_image, (w, h), flags=flags, borderMode=cv2.BORDER_CONSTANT)
+    ih, iw = photo.image.shape[:2]
+    inside = cv2.warpPerspective(np.full((ih, iw), 255, np.uint8), to_image, (w, h), flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP,
+                                 borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    ys, xs = np.mgrid[0:h, 0:w]
+    depth = to_image[2, 0] * xs + to_image[2, 1] * ys + to_image[2, 2]
+    inside[depth <= 0] = 0  # behind the camera (beyond the horizon)
+    return img, cv2.erode(inside, np.ones((5, 5), np.uint8)) > 0, to_photo
+
+
+def _board_mask(prof: BoardProfile, shape: tuple[int, int], grow: float) -> np.ndarray:
+    frame = prof.margin
+    o = (frame + REACH) * PX
+    m = np.zeros(shape, np.uint8)
+    x0, y0 = int(o - (frame + grow) * PX), int(o - (frame + grow) * PX)
+    x1, y1 = int(o + (prof.cols + frame + grow) * PX), int(o + (prof.rows + frame + grow) * PX)
+    m[max(0, y0):y1, max(0, x0):x1] = 255
+    return m > 0
+
+
+def _foreground(img: np.ndarray, inside: np.ndarray, board: np.ndarray, far: np.ndarray) -> np.ndarray:
+    """What differs from the table. The table's looks are learnt where tiles are not laid (`far`:
+    beyond TILES_WITHIN of the board, else all the canvas but the board): a few colours (a cloth's
+    checks, a wood's grain), each with its spread; a pixel far from every one of them is not table."""
+    lab = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 1.2), cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[..., 0] *= TABLE_L
+    table = inside & far
+    if table.sum() < 2000:
+        table = inside & ~board
+    if table.sum() < 500:
+        raise GardenError("the photo shows too little of the table around the board to find tiles on it")
+    px = lab[table]
+    rng = np.random.default_rng(0)
+    sample = px[rng.choice(len(px), min(len(px), 20000), replace=False)]
+    k = min(TABLE_COLOURS, len(sample))
+    _, assign, centres = cv2.kmeans(sample, k, None, (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.5),
+                                    3, cv2.KMEANS_PP_CENTERS)
+    d = np.full(lab.shape[:2], np.inf, np.float32)
+    for j, centre in enumerate(centres):
+        mine = np.linalg.norm(sample[assign.ravel() == j] - centre, axis=1)
+        if len(mine) < 0.02 * len(sample):
+            continue  # a speck of something else, not the table's own colour
+        spread = max(2.0, float(np.percentile(mine, 90)))
+        diff = lab - centre
+        diff[..., 0] = np.where(diff[..., 0] < 0, diff[..., 0] * SHADOW_L, diff[..., 0])
+        d = np.minimum(d, np.linalg.norm(diff, axis=-1) / spread)
+    fg = (d > TABLE_SPREAD) & inside
+    k3 = np.ones((3, 3), np.uint8)
+    fg = cv2.morphologyEx(fg.astype(np.uint8), cv2.MORPH_OPEN, k3)
+    return cv2.morphologyEx(fg, cv2.MORPH_CLOSE, k3) > 0
+
+
+def _filled(mask: np.ndarray) -> np.ndarray:
+    """The mask with its holes filled (outer contours only)."""
+    cs, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    out = np.zeros(mask.shape, np.uint8)
+    cv2.drawContours(out, cs, -1, 255, -1)
+    return out > 0
+
+
+def _symbol_looks(prof: BoardProfile) -> dict[str, list[np.ndarray]]:
+    """The board's own printed symbols as the profile learnt them: grey templates of each symbol
+    cell's middle at PX pixels a cell, at a few sizes (a tile prints its symbols a little larger
+    or smaller than the board does) and every quarter turn."""
+    grey = cv2.cvtColor(prof.reference, cv2.COLOR_BGR2GRAY) if prof.reference.ndim == 3 else prof.reference
+    looks: dict[str, list[np.ndarray]] = {}
+    m, s = prof.margin_px, prof.cell
+    inner = int(round(s * 0.15))
+    for r, row in enumerate(prof.layout):
+        for c, name in enumerate(row):
+            if name not in ("pot", "cloche"):
+                continue
+            middle = grey[m + r * s + inner:m + (r + 1) * s - inner, m + c * s + inner:m + (c + 1) * s - inner]
+            for size in SYMBOL_SIZES:
+                side = max(6, int(round(PX * (1 - 2 * 0.15) * size)))
+                look = cv2.resize(middle, (side, side), interpolation=cv2.INTER_AREA)
+                looks.setdefault(name, []).extend(np.ascontiguousarray(np.rot90(look, k)) for k in range(4))
+    return looks
+
+
+def _symbol_scores(window: np.ndarray, looks: dict[str, list[np.ndarray]]) -> dict[str, float]:
+    """The best normalised match of each symbol's templates anywhere in a cell's window."""
+    return {name: max(float(cv2.matchTemplate(window, t, cv2.TM_CCOEFF_NORMED).max())
+                      for t in templates if t.shape[0] <= window.shape[0] and t.shape[1] <= window.shape[1])
+            for name, templates in looks.items()}
+
+
+def _symbols_of(scores: dict[tuple[int, int], dict[str, float]]) -> dict[tuple[int, int], tuple[str | None, bool]]:
+    """Each cell's printed symbol (or None) and whether that is in doubt. Any busy art matches a
+    template somewhere, so a symbol is a cell that matches clearly better than the same tile's
+    other cells (its own art, printed alike) and well in itself; a one-cell tile, with nothing to
+    compare, is in doubt whenever it matches well."""
+    out: dict[tuple[int, int], tuple[str | None, bool]] = {}
+    for cell, mine in scores.items():
+        others = [v for k, v in scores.items() if k != cell]
+        lead = {name: score - (float(np.median([o[name] for o in others])) if others else score)
+                for name, score in mine.items()}
+        name = max(mine, key=lambda n: lead[n])
+        sure = mine[name] >= SYMBOL_NCC and lead[name] >= SYMBOL_LEAD and others
+        near = abs(mine[name] - SYMBOL_NCC) < SYMBOL_DOUBT or abs(lead[name] - SYMBOL_LEAD) < SYMBOL_DOUBT
+        out[cell] = (name if sure else None, bool(near and mine[name] >= SYMBOL_NCC - SYMBOL_DOUBT) or
+                     (not others and mine[name] >= SYMBOL_NCC))
+    return out
+
+
+def _edge_angle(contour: np.ndarray) -> float:
+    """The outline's own grid angle in degrees (0-90): a tile's edges run two ways at right angles,
+    so the directions of its outline's steps, taken modulo 90 degrees and weighted by length,
+    peak there (a T or an S has no smallest enclosing rectangle along its edges; its steps do)."""
+    pts = cv2.approxPolyDP(contour, PX * 0.06, True).reshape(-1, 2).astype(np.float64)
+    steps = np.roll(pts, -1, axis=0) - pts
+    length = np.hypot(steps[:, 0], steps[:, 1])
+    ang = np.degrees(np.arctan2(steps[:, 1], steps[:, 0])) % 90.0
+    # a circular mean on the 90-degree circle: four times the angle
+    z = (length * np.exp(1j * np.radians(ang * 4))).sum()
+    return float(np.degrees(np.angle(z)) / 4 % 90.0)
+
+
+def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_photo: np.ndarray) -> ScannedTile:
+    """One tile from its blob (the filled outline) and what differs from the table inside it."""
+    cs, _ = cv2.findContours(blob.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    contour = max(cs, key=cv2.contourArea)
+    angle = _edge_angle(contour)
+    centre = contour.reshape(-1, 2).mean(axis=0)
+    rot = cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), angle, 1.0)
+    turned = cv2.transform(contour.astype(np.float32), rot).reshape(-1, 2)
+    (x_lo, y_lo), (x_hi, y_hi) = turned.min(axis=0), turned.max(axis=0)
+    cx, cy, rw, rh = (x_lo + x_hi) / 2, (y_lo + y_hi) / 2, x_hi - x_lo + 1, y_hi - y_lo + 1
+    h, w = blob.shape
+    up = cv2.warpAffine(blob.astype(np.uint8) * 255, rot, (w, h), flags=cv2.INTER_LINEAR) > 127
+    holes = cv2.warpAffine(((blob & ~fg).astype(np.uint8)) * 255, rot, (w, h), flags=cv2.INTER_LINEAR) > 127
+    face = cv2.warpAffine(grey, rot, (w, h), flags=cv2.INTER_LINEAR)
+    ncols, nrows = max(1, int(round(rw / PX))), max(1, int(round(rh / PX)))
+    doubts = []
+    if abs(rw / PX - ncols) > SIZE_SLACK or abs(rh / PX - nrows) > SIZE_SLACK:
+        doubts.append(f"its outline is {rw / PX:.1f} x {rh / PX:.1f} cells, not whole cells")
+    x0, y0 = cx - ncols * PX / 2, cy - nrows * PX / 2
+    cells, marks, fill = [], {}, []
+    scores: dict[tuple[int, int], dict[str, float]] = {}
+    lo, hi = int(PX * 0.2), int(PX * 0.8)
+    for r in range(nrows):
+        for c in range(ncols):
+            ys, xs = int(round(y0 + r * PX)), int(round(x0 + c * PX))
+            cell = up[ys:ys + PX, xs:xs + PX]
+            if cell.size == 0:
+                continue
+            occ = float(cell.mean())
+            fill.append(occ)
+            if occ < OCCUPIED:
+                continue
+            cells.append((r, c))
+            middle = holes[ys + lo:ys + hi, xs + lo:xs + hi]
+            if middle.size and float(middle.mean()) > HOLE_SHARE:
+                marks[(r, c)] = MARK["hole"]
+                continue
+            pad = PX // 6
+            window = face[max(0, ys - pad):ys + PX + pad, max(0, xs - pad):xs + PX + pad]
+            if looks and window.size:
+                scores[(r, c)] = _symbol_scores(window, looks)
+    for cell, (name, unsure) in _symbols_of(scores).items():
+        if name is not None:
+            marks[cell] = MARK[name]
+        if unsure:
+            doubts.append(f"cell {cell[0]},{cell[1]}: a printed symbol or not")
+    unsure_cells = sum(1 for occ in fill if SURE_OCC < occ < 1 - SURE_OCC)
+    if unsure_cells:
+        doubts.append(f"{unsure_cells} cell(s) only partly inside its outline")
+    if not cells:
+        raise GardenError("no cell")
+    try:
+        shape = Shape.from_cells(cells, marks)
+    except GardenError:
+        raise GardenError("its cells do not hold together") from None
+    canonical = shape.canonical(flip=False)
+    approx = cv2.approxPolyDP(contour, PX * 0.08, True).reshape(-1, 2).astype(np.float64)
+    px = np.c_[approx, np.ones(len(approx))] @ to_photo.T
+    outline = (px[:, :2] / px[:, 2:3]).round(1).tolist()
+    margin = min([abs(occ - OCCUPIED) for occ in fill] or [0.5])
+    back = cv2.invertAffineTransform(rot)
+    cells_px = []
+    for r, c in cells:
+        square = np.array([[x0 + c * PX, y0 + r * PX], [x0 + (c + 1) * PX, y0 + r * PX],
+                           [x0 + (c + 1) * PX, y0 + (r + 1) * PX], [x0 + c * PX, y0 + (r + 1) * PX]])
+        canvas = np.c_[square, np.ones(4)] @ back.T
+        photo = np.c_[canvas, np.ones(4)] @ to_photo.T
+        cells_px.append(photo[:, :2] / photo[:, 2:3])
+    return ScannedTile(canonical, outline, bool(doubts), cells_px=cells_px, doubts=doubts,
+                       confidence=min(1.0, 2 * margin) if not doubts else 0.4)
+
+
+def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray, corners: list[list[float]]) -> Scan:
+    """The tiles around a located board (homography: full-size photo px -> grid units)."""
+    img, inside, to_photo = _canvas(photo, homography, prof)
+    board = _board_mask(prof, inside.shape, BOARD_CLEAR)
+    fg = _foreground(img, inside, _board_mask(prof, inside.shape, 0.3), ~_board_mask(prof, inside.shape, TILES_WITHIN))
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    looks = _symbol_looks(prof)  # the symbols a tile of this board's game prints, as its board prints them
+    # the board is no tile: what lies on it is left out, what reaches over its edge touches it
+    on_board = _board_mask(prof, inside.shape, 0.0)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats((_filled(fg) & ~on_board).astype(np.uint8), connectivity=8)
+    tiles: list[ScannedTile] = []
+    refused: list[str] = []
+    edge = ~inside
+    for k in range(1, count):
+        area = stats[k, cv2.CC_STAT_AREA] / PX ** 2
+        if area < MIN_AREA:
+            continue
+        blob = labels == k
+        x, y = stats[k, cv2.CC_STAT_LEFT] / PX - prof.margin - REACH, stats[k, cv2.CC_STAT_TOP] / PX - prof.margin - REACH
+        where = f"the blob at cell {y:+.0f},{x:+.0f} of the board's grid"
+        if np.any(blob & board):
+            if min(cv2.minAreaRect(cv2.findNonZero(blob.astype(np.uint8)))[1]) < EDGE_SLIVER * PX:
+                continue  # the board's own side or shadow along its edge
+            refused.append(f"{where} touches the board or lies over its edge: lay it apart from the board")
+            continue
+        if np.any(cv2.dilate(blob.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & edge):
+            refused.append(f"{where} runs out of the photo: lay it nearer the board or take the photo wider")
+            continue
+        try:
+            tile = _read_tile(blob, fg, grey, looks, to_photo)
+        except GardenError as err:
+            refused.append(f"{where}: {err}")
+            continue
+        if tile.shape.size > 6:
+            refused.append(f"{where} is {tile.shape.size} cells: tiles touching each other merged into one "
+                           "outline; lay them apart")
+            continue
+        tiles.append(tile)
+    return Scan(tiles, refused, corners)

@@ -1,0 +1,125 @@
+"""`garden tiles scan` on photos of tiles laid around a board, rendered with their truth
+(samples/renderer, `loose_tiles`): tiles found, found tiles' shapes exactly right, symbols and holes
+at the right cell, shapes wrong without `uncertain` (must be none); and, with --speed, the scan
+of a 12 MP photo as a whole process against `python -c "import cv2; cv2.imread(photo)"`.
+
+    .venv/bin/python benchmarks/bench_tile_scan.py                 # quick: 20 photos
+    .venv/bin/python benchmarks/bench_tile_scan.py --full          # 100 photos, and --speed
+    .venv/bin/python benchmarks/bench_tile_scan.py --speed --runs 7
+
+Photo i: design DESIGNS[i % len], seed SEED * 1000 + i, 6-14 tiles. A tile is found when a scanned
+tile's outline centre lies within half a cell of its truth's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+
+from assistant.grid import HOLE, Shape  # noqa: E402
+from assistant.vision.imageio import load_photo  # noqa: E402
+from assistant.vision.profile import load_profile  # noqa: E402
+from assistant.vision.reader import read_photo  # noqa: E402
+from assistant.vision.tilescan import scan_tiles  # noqa: E402
+from samples.renderer.api import render_photo  # noqa: E402
+
+DESIGNS = ("bed-1-light", "bed-2-dark", "bed-3-light", "woodland-1-a", "woodland-2-b")
+
+
+def truth_shape(t: dict) -> Shape:
+    marks = {tuple(t["hole"]): HOLE} if t.get("hole") else {}
+    for key, word in (t.get("symbols") or {}).items():
+        r, c = map(int, key.split(","))
+        marks[(r, c)] = word
+    return Shape.from_cells([tuple(c) for c in t["cells"]], marks).canonical(flip=False)
+
+
+def accuracy(count: int, seed: int) -> None:
+    tiles = found = shapes = marks_right = marks_all = confident_wrong = uncertain = refused = failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(count):
+            design = DESIGNS[i % len(DESIGNS)]
+            rng_count = 6 + (seed * 1000 + i) % 9
+            jpeg, truth = render_photo(design, seed * 1000 + i, loose_tiles=rng_count)
+            path = Path(tmp) / "photo.jpg"
+            path.write_bytes(jpeg)
+            photo, prof = load_photo(str(path)), load_profile(design)
+            try:
+                reading = read_photo(photo, prof)
+            except Exception as err:  # noqa: BLE001 (counted and named)
+                failed += 1
+                print(f"  {design} {seed * 1000 + i}: board not read: {err}")
+                continue
+            scan = scan_tiles(photo, prof, reading.homography, reading.to_json()["corners"])
+            refused += len(scan.refused)
+            cell_px = np.linalg.norm(np.subtract(truth["corners"][1], truth["corners"][0])) / prof.cols
+            for t in truth["params"]["tiles"]:
+                tiles += 1
+                centre = np.mean(t["outline_px"], axis=0)
+                near = [s for s in scan.tiles if np.linalg.norm(np.mean(s.outline_px, axis=0) - centre) < 0.5 * cell_px]
+                if not near:
+                    continue
+                found += 1
+                got, want = near[0], truth_shape(t)
+                right = Shape.from_cells(got.shape.cells).canonical(flip=False) == Shape.from_cells(want.cells).canonical(flip=False)
+                shapes += right
+                uncertain += got.uncertain
+                confident_wrong += (not right) and not got.uncertain
+                n_marks = len(want.marks)
+                marks_all += n_marks
+                if right and got.shape == want:
+                    marks_right += n_marks
+                elif right and n_marks:
+                    marks_right += sum(1 for m in want.marks if m in got.shape.marks)
+    pct = lambda a, b: f"{100 * a / b:.1f}%" if b else "-"  # noqa: E731
+    print(f"photos: {count} (board not read: {failed}); tiles: {tiles}; blobs refused: {refused}")
+    print(f"tiles found: {found} ({pct(found, tiles)})")
+    print(f"found tiles' shapes exactly right: {shapes} ({pct(shapes, found)}); read uncertain: {uncertain}")
+    print(f"symbols and holes at the right cell: {marks_right} of {marks_all} ({pct(marks_right, marks_all)})")
+    print(f"shapes wrong without uncertain: {confident_wrong}")
+
+
+def speed(runs: int) -> None:
+    garden = Path(sys.executable).with_name("garden")
+    with tempfile.TemporaryDirectory() as tmp:
+        jpeg, _ = render_photo("bed-1-light", 7, loose_tiles=10, size=(4000, 3000), jpeg_quality=90)
+        photo = Path(tmp) / "twelve.jpg"
+        photo.write_bytes(jpeg)
+        jobs = {"decode": [sys.executable, "-c", f"import cv2; cv2.imread({str(photo)!r})"],
+                "scan": [str(garden), "tiles", "scan", str(photo), "--board", "bed-1-light", "--json"]}
+        times: dict[str, list[float]] = {k: [] for k in jobs}
+        for _ in range(runs):
+            for name, cmd in jobs.items():  # alternated, so both see the same machine
+                start = time.perf_counter()
+                subprocess.run(cmd, check=True, capture_output=True, env={"GARDEN_HOME": tmp, "PATH": "/usr/bin"})
+                times[name].append(time.perf_counter() - start)
+    d, s = statistics.median(times["decode"]), statistics.median(times["scan"])
+    print(f"12 MP photo, whole processes, medians of {runs}: decode {d * 1000:.0f} ms, scan {s * 1000:.0f} ms, "
+          f"ratio {s / d:.2f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--count", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--full", action="store_true", help="100 photos, and the speed")
+    ap.add_argument("--speed", action="store_true")
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    accuracy(100 if args.full else args.count, args.seed)
+    if args.speed or args.full:
+        speed(args.runs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""`garden tiles scan`: tiles laid beside a calibrated board, read from one rendered photo
+(samples/renderer, loose_tiles) against its truth; the JSON contract, --out, --save and forget,
+and the bad photos."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from assistant.grid import HOLE, Shape
+from samples.renderer.api import calibration_photo, render_photo
+from tests.cli.runner import fails, ok
+
+
+def _truth_shape(t: dict) -> Shape:
+    marks = {tuple(t["hole"]): HOLE} if t.get("hole") else {}
+    return Shape.from_cells([tuple(c) for c in t["cells"]], marks).canonical(flip=False)
+
+
+@pytest.fixture(scope="module")
+def laid(tmp_path_factory):
+    jpeg, truth = render_photo("bed-1-light", 4, loose_tiles=10)
+    path = tmp_path_factory.mktemp("scan") / "tiles.jpg"
+    path.write_bytes(jpeg)
+    return path, truth
+
+
+def test_the_json_contract_and_no_shape_wrong_without_uncertain(laid, tmp_path):
+    path, truth = laid
+    out = tmp_path / "drawn.png"
+    data = json.loads(ok("tiles", "scan", str(path), "--board", "bed-1-light", "--json", "--out", str(out)))
+    assert set(data["board"]) == {"board", "corners"} and len(data["board"]["corners"]) == 4
+    assert out.read_bytes()[:4] == b"\x89PNG"
+    assert len(data["tiles"]) >= 8  # of 10 laid
+    truths = {_truth_shape(t).cells for t in truth["params"]["tiles"]}
+    for tile in data["tiles"]:
+        assert {"shape", "cells", "symbols", "holes", "matches", "outline_px", "uncertain"} <= set(tile)
+        assert Shape.parse(tile["shape"]).cells == tuple(map(tuple, tile["cells"]))
+        if not tile["uncertain"]:
+            assert Shape.from_cells(map(tuple, tile["cells"])).canonical(flip=False).cells in truths
+        assert all(t.startswith(str(len(tile["cells"]))) for t in tile["matches"])  # ids of that size
+
+
+def test_save_keeps_sure_tiles_and_forget_takes_one_back(tmp_path):
+    jpeg, _ = render_photo("woodland-1-a", 3, loose_tiles=8)  # leaf tiles: their holes read, their shapes unknown
+    path = tmp_path / "leaves.jpg"
+    path.write_bytes(jpeg)
+    game = ("--game", "indian-summer")
+    before = json.loads(ok("tiles", "--json", *game))
+    data = json.loads(ok("tiles", "scan", str(path), "--board", "woodland-1-a", "--json", "--save", "--yes"))
+    saved = data["saved"]
+    assert saved, data
+    listed = json.loads(ok("tiles", "--json", *game))
+    assert listed != before
+    again = json.loads(ok("tiles", "scan", str(path), "--board", "woodland-1-a", "--json", "--save", "--yes"))
+    assert not ({s["id"] for s in again["saved"]} & {s["id"] for s in saved})  # a defined shape is not overwritten
+    for entry in saved + again["saved"]:
+        ok("tiles", "forget", entry["id"], *game)
+    assert json.loads(ok("tiles", "--json", *game)) == before
+    assert "has no entry of yours" in fails(1, "tiles", "forget", saved[0]["id"], *game)
+
+
+def test_bad_photos_and_options(tmp_path):
+    empty_board = tmp_path / "empty.jpg"
+    empty_board.write_bytes(calibration_photo("bed-1-light")[0])
+    assert "no tiles found" in fails(1, "tiles", "scan", str(empty_board), "--board", "bed-1-light")
+    table = tmp_path / "table.jpg"
+    import cv2
+    import numpy as np
+
+    cv2.imwrite(str(table), np.full((900, 1200, 3), (40, 90, 160), np.uint8))
+    assert "board is the scale" in fails(1, "tiles", "scan", str(table), "--board", "bed-1-light")
+    notes = tmp_path / "notes.jpg"
+    notes.write_text("not a photo")
+    fails(1, "tiles", "scan", str(notes), "--board", "bed-1-light")
+    assert "go with --save" in fails(2, "tiles", "scan", str(empty_board), "--board", "bed-1-light", "--yes")
+    assert "woodland" not in fails(2, "tiles", "scan", str(empty_board), "--board", "bed-1-light",
+                                   "--game", "indian-summer")
