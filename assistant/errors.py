@@ -18,6 +18,10 @@ class IllegalMove(GardenError):
         super().__init__(f"{sentence} [{rule}]")
 
 
+class NotFound(GardenError):
+    """A game, a move or an entry asked for by name that does not exist (the web API's 404)."""
+
+
 class MovedOn(GardenError):
     """A write made on a view of the game older than its log (another phone or the CLI moved first)."""
 
@@ -32,3 +36,7 @@ class UsageError(GardenError):
 
     exit_code = 2
     field: str | None = None
+
+
+class UnknownMove(UsageError, NotFound):
+    """A command word that is no move of the game in play (exit 2, as a malformed command line)."""

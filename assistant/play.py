@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from assistant.errors import GardenError, IllegalMove, UsageError
+from assistant.errors import IllegalMove, NotFound, UnknownMove, UsageError
 from assistant.games import registry
 from assistant.games.events import RULES_VERSION
 from assistant.games.interface import NEXT, Command, Game, Option, check_options, find_command
@@ -87,7 +87,7 @@ class Table:
     def store(self, create: bool = True) -> Store:
         if self._store is None:
             if not create and not self.has_store():
-                raise GardenError(no_game())
+                raise NotFound(no_game())
             self._store = open_store(self.home)
         return self._store
 
@@ -197,9 +197,9 @@ class Table:
         for key in registry.GAMES:
             other = registry.game(key)
             if find_command(other.commands(), command) is not None:
-                raise GardenError(f"{name!r} is {a(game.title)} game; {command!r} is a move of {other.title}, "
-                                  f"not of {game.title} (its moves: {own})")
-        raise UsageError(f"{command!r} is not a move of {game.title} (its moves: {own})")
+                raise NotFound(f"{name!r} is {a(game.title)} game; {command!r} is a move of {other.title}, "
+                               f"not of {game.title} (its moves: {own})")
+        raise UnknownMove(f"{command!r} is not a move of {game.title} (its moves: {own})")
 
 
 def status_json(game: Game, state: Any, name: str, events: int | None) -> dict[str, Any]:

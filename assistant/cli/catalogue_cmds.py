@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from assistant.cli.common import JsonOption
+from assistant.cli import registry
 from assistant.cli.errors import reports_errors
 from assistant.errors import UsageError
 
@@ -32,14 +33,6 @@ def register(app: typer.Typer, only: str | None = None) -> None:
               "from a photo: garden tiles scan PHOTO --board NAME.", more={"scan": scan, "forget": forget})
 
 
-def tile_game(game: str | None) -> Any:
-    """The game's own command-line module, which lists and defines its tiles."""
-    from assistant.cli.registry import game_cli
-    from assistant.games import registry
-
-    return game_cli(game if game is not None else next(iter(registry.GAMES)))
-
-
 @reports_errors
 def tiles(ctx: typer.Context, game: TileGameOption = None, json_output: JsonOption = False) -> None:
     """List a game's tiles (default: Cottage Garden's 36 flower tiles; --game indian-summer: the 75 leaf
@@ -47,7 +40,7 @@ def tiles(ctx: typer.Context, game: TileGameOption = None, json_output: JsonOpti
     if ctx.invoked_subcommand is not None:
         ctx.obj = game  # `garden tiles --game indian-summer define ...` means the define's game
         return
-    tile_game(game).list_tiles(json_output)
+    registry.tile_game(game).list_tiles(json_output)
 
 
 @reports_errors
@@ -78,7 +71,7 @@ def define_tile(
 
     Indian Summer, an animal kind (optionally how many your box has),
     e.g. garden tiles define i3 '###' --game indian-summer --count 3"""
-    tile_game(game or ctx.obj).define_tile(tile_id, shape, pot=pot, cloche=cloche, hole=hole, count=count)
+    registry.tile_game(game or ctx.obj).define_tile(tile_id, shape, pot=pot, cloche=cloche, hole=hole, count=count)
 
 
 

@@ -36,6 +36,12 @@ def game_cli(key: str) -> ModuleType:
     return _game_cli(games.entry(key))
 
 
+def tile_game(game: str | None) -> ModuleType:
+    """The command-line module of the game whose tiles `garden tiles` lists, defines and scans
+    (default: the first game, Cottage Garden)."""
+    return game_cli(game if game is not None else next(iter(games.GAMES)))
+
+
 def register_all(app, command: str | None = None) -> None:
     """Register the module(s) that hold `command`, or everything when it is None or unknown."""
     shared = [m for m, names in COMMANDS.items() if command in names]

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from assistant.cli.catalogue_cmds import tile_game
+from assistant.cli.registry import tile_game
 from assistant.cli.common import JsonOption, console
 from assistant.cli.errors import reports_errors
 from assistant.errors import GardenError, UsageError

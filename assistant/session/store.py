@@ -19,7 +19,7 @@ from pathlib import Path
 from contextlib import contextmanager
 import functools
 
-from assistant.errors import GardenError
+from assistant.errors import GardenError, NotFound
 
 APP_ID = "garden-assistant"
 SCHEMA_VERSION = 1
@@ -191,12 +191,12 @@ class Store:
             row = self._db.execute("SELECT id, name, game, setup, created, touched FROM games "
                                    "ORDER BY touched DESC, id DESC LIMIT 1").fetchone()
             if row is None:
-                raise GardenError(no_game())
+                raise NotFound(no_game())
             return _row(row)
         row = self._db.execute("SELECT id, name, game, setup, created, touched FROM games WHERE name = ?", (name,)).fetchone()
         if row is None:
             known = ", ".join(g.name for g in self.games()) or "none"
-            raise GardenError(f"no game named {name!r} (games: {known})")
+            raise NotFound(f"no game named {name!r} (games: {known})")
         return _row(row)
 
     @_guarded

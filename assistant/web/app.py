@@ -33,7 +33,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 
-from assistant.errors import GardenError, IllegalMove, MovedOn, UsageError
+from assistant.errors import GardenError, IllegalMove, MovedOn, NotFound, UsageError
 from assistant.games import registry
 from assistant.play import Table
 
@@ -55,14 +55,11 @@ def _refusal(err: GardenError) -> ApiError:
         return ApiError(422, {"error": err.sentence, "rule": err.rule})
     if isinstance(err, MovedOn):
         return ApiError(409, {"error": str(err)})
-    text = str(err)
-    if isinstance(err, UsageError) and "is not a move of" in text:
-        return ApiError(404, {"error": text})
+    if isinstance(err, NotFound):
+        return ApiError(404, {"error": str(err)})
     if isinstance(err, UsageError):
-        return ApiError(422, {"error": text, "field": err.field})
-    if text.startswith("no game named") or "no game yet" in text or "is a move of" in text:
-        return ApiError(404, {"error": text})
-    return ApiError(400, {"error": text})
+        return ApiError(422, {"error": str(err), "field": err.field})
+    return ApiError(400, {"error": str(err)})
 
 
 def create_app(token: str, home: Path | None = None, game: str | None = None,
@@ -84,12 +81,6 @@ def create_app(token: str, home: Path | None = None, game: str | None = None,
             raise _refusal(err) from None
         finally:
             tab.close()
-
-    def known_game(tab: Table, name: str) -> str:
-        names = {g["name"] for g in tab.games()}
-        if name not in names:
-            raise ApiError(404, {"error": f"no game named {name!r}"})
-        return name
 
     @app.middleware("http")
     async def joined(request: Request, call_next):
@@ -124,11 +115,11 @@ def create_app(token: str, home: Path | None = None, game: str | None = None,
 
     @app.get("/api/games/{name}/status")
     def status(name: str) -> dict[str, Any]:
-        return run(lambda tab: tab.status(known_game(tab, name)))
+        return run(lambda tab: tab.status(name))
 
     @app.get("/api/games/{name}/commands")
     def commands(name: str) -> dict[str, Any]:
-        return run(lambda tab: {"commands": tab.commands(known_game(tab, name))})
+        return run(lambda tab: {"commands": tab.commands(name)})
 
     @app.get("/api/games/{name}/advice")
     def advice(name: str, line: str | None = None) -> dict[str, Any]:
@@ -136,14 +127,14 @@ def create_app(token: str, home: Path | None = None, game: str | None = None,
         from assistant.cli.registry import game_cli
 
         def ranked(tab: Table) -> dict[str, Any]:
-            key = tab.game_of(known_game(tab, name))
+            key = tab.game_of(name)
             return game_cli(key).advice(line, name)
         return run(ranked)
 
     @app.get("/api/games/{name}/picture.svg")
     def picture(name: str) -> Response:
         def draw(tab: Table) -> str:
-            loaded = tab.load(known_game(tab, name))
+            loaded = tab.load(name)
             return registry.views(loaded.row.game).status_picture(tab.status(name))
         return Response(run(draw), media_type="image/svg+xml")
 
@@ -152,13 +143,13 @@ def create_app(token: str, home: Path | None = None, game: str | None = None,
         from assistant.render.scoresheet import scoresheet_svg
 
         def draw(tab: Table) -> str:
-            loaded = tab.load(known_game(tab, name))
+            loaded = tab.load(name)
             return scoresheet_svg(loaded.game.tally(loaded.state), f"{loaded.game.title}: {name}")
         return Response(run(draw), media_type="image/svg+xml")
 
     @app.get("/api/games/{name}/live")
     async def live(name: str, request: Request) -> StreamingResponse:
-        run(lambda tab: known_game(tab, name))
+        run(lambda tab: tab.log_length(name))  # an unknown game is 404 before the stream starts
 
         async def changes():
             seen, quiet = None, 0.0
@@ -218,7 +209,6 @@ def create_app(token: str, home: Path | None = None, game: str | None = None,
             raise ApiError(422, {"error": "seen takes a whole number (status's events)", "field": "seen"})
 
         def act(tab: Table) -> dict[str, Any]:
-            known_game(tab, name)
             if command in ("undo", "redo"):
                 steps = body.pop("steps", 1)
                 if body:
