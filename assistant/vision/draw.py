@@ -115,9 +115,10 @@ def _placed(image: np.ndarray, reading) -> tuple[np.ndarray, np.ndarray]:
             np.round(np.asarray(reading.corners) * s).astype(int))
 
 
-def _legend(out: np.ndarray, entries: list[tuple[str, tuple[int, int, int]]], board: np.ndarray) -> None:
-    """A box in the photo's corner where it hides the least of the board (`board`: its corner points),
-    the farthest from it among equals; one line an entry in its colour."""
+def _legend(out: np.ndarray, entries: list[tuple[str, tuple[int, int, int]]], board: np.ndarray) -> np.ndarray:
+    """A box in the photo's corner where it hides none of the board (`board`: its corner points),
+    the farthest from it among those; one line an entry in its colour. When every corner would hide
+    some of a board that fills the photo, the box goes in a strip added below the photo."""
     t = _thickness(out)
     fs = 0.5 * t
     line = int(22 * t)
@@ -136,9 +137,13 @@ def _legend(out: np.ndarray, entries: list[tuple[str, tuple[int, int, int]]], bo
     corners = [(4 * t, 4 * t), (w - width - 4 * t, 4 * t), (4 * t, h - height - 4 * t),
                (w - width - 4 * t, h - height - 4 * t)]
     x, y = min(corners, key=covers)
+    if covers((x, y))[0] > 0:
+        out = np.vstack([out, np.zeros((height + 8 * t, w, 3), out.dtype)])
+        x, y = 4 * t, h + 4 * t
     cv2.rectangle(out, (x, y), (x + width, y + height), (0, 0, 0), -1)
     for i, (text, colour) in enumerate(entries):
         _label(out, text, (x + 6 * t, y + line * (i + 1)), fs, colour)
+    return out
 
 
 def draw_grid_preview(image: np.ndarray, corners_img: np.ndarray, rows: int, cols: int,
@@ -159,7 +164,7 @@ def draw_grid_preview(image: np.ndarray, corners_img: np.ndarray, rows: int, col
                 text += " " + layout[r][c][:1].upper()
             _label(out, text, centre, fs, (255, 255, 255))
     _grid_numbers(out, G, rows, cols, t)
-    _legend(out, [("the grid as calibrated", COLOURS["grid"]), ("magenta edge: row 0, dot: cell 0,0", COLOURS["corner"]),
+    out = _legend(out, [("the grid as calibrated", COLOURS["grid"]), ("magenta edge: row 0, dot: cell 0,0", COLOURS["corner"]),
                   ("r,c in each cell; a letter: a printed symbol", (255, 255, 255))], q)
     return out
 
@@ -208,7 +213,7 @@ def draw_reading(image: np.ndarray, reading) -> np.ndarray:
             elif name not in (symbols.EMPTY, symbols.COVERED):
                 _label(out, name[:1].upper(), centre, fs * 1.4, (255, 255, 255))
     _grid_numbers(out, Hinv, reading.rows, reading.cols, t)
-    _legend(out, [("hatched: covered", COLOURS["covered"]), ("dashed ?: uncertain, check it", COLOURS["uncertain"]),
+    out = _legend(out, [("hatched: covered", COLOURS["covered"]), ("dashed ?: uncertain, check it", COLOURS["uncertain"]),
                   ("letter: a printed symbol showing", (255, 255, 255)),
                   ("magenta edge: row 0, dot: cell 0,0", COLOURS["corner"])], q)
     return out
@@ -221,5 +226,5 @@ def mark_grid(image: np.ndarray, reading, entries: list[tuple[str, tuple[int, in
     t = _thickness(out)
     _row0(out, q, t)
     _grid_numbers(out, Hinv, reading.rows, reading.cols, t)
-    _legend(out, [*entries, ("magenta edge: row 0, dot: cell 0,0", COLOURS["corner"])], q)
+    out = _legend(out, [*entries, ("magenta edge: row 0, dot: cell 0,0", COLOURS["corner"])], q)
     return out

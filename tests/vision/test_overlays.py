@@ -38,3 +38,17 @@ def test_uncertain_cells_are_dashed_in_yellow():
     cell = out[400:500, 500:600]  # cell 2,2
     yellow = np.all(np.abs(cell.astype(int) - COLOURS["uncertain"]) < 40, axis=2).mean()
     assert yellow > 0.05
+
+
+def test_a_board_filling_the_photo_keeps_its_legend_below_it():
+    filled = reading()
+    filled.corners = np.float64([[60, 40], [740, 40], [740, 660], [60, 660]])
+    grid = np.float64([[0, 0], [3, 0], [3, 3], [0, 3]])
+    filled.homography = cv2.getPerspectiveTransform(filled.corners.astype(np.float32), grid.astype(np.float32))
+    photo = np.full((700, 800, 3), 120, np.uint8)
+    out = draw_reading(photo, filled)
+    assert out.shape[0] > 700 and out.shape[1] == 800  # a strip added below the photo ...
+    strip = out[700:]
+    assert (strip.sum(axis=2) > 0).mean() > 0.01  # ... with the legend's words in it
+    # ... and no corner of the photo turned into the legend's black box
+    assert all((c.sum(axis=2) == 0).mean() < 0.5 for c in (out[:40, :40], out[:40, 760:800], out[660:700, :40]))
