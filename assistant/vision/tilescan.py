@@ -33,7 +33,8 @@ SHADOW_L = 0.35  # darker than the table counts this much again: a tile's shadow
 TABLE_COLOURS = 4  # a cloth's checks, a wood's grain: the table's few colours
 TILES_WITHIN = 5.5  # cells from the board: tiles are looked for nearer, the table learnt beyond
 MIN_AREA = 0.45  # cells: a smaller blob is dirt or a crumb, not a tile
-BOARD_CLEAR = 0.12  # cells: a blob this near the board's outer edge touches it ...
+BOARD_CLEAR = 0.15  # cells: a blob with TOUCH_AREA this near the board's outer edge touches it ...
+TOUCH_AREA = 0.15  # cells squared (its side wall or a shadow along the edge reaches less far)
 EDGE_SLIVER = 0.45  # ... unless it is thinner than this: the board's own side wall or shadow
 OCCUPIED = 0.5  # a cell half filled by the outline is the tile's ...
 SURE_OCC = 0.22  # ... and one filled between SURE_OCC and 1 - SURE_OCC is in doubt
@@ -296,7 +297,7 @@ def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray, c
         blob = labels == k
         x, y = stats[k, cv2.CC_STAT_LEFT] / PX - prof.margin - REACH, stats[k, cv2.CC_STAT_TOP] / PX - prof.margin - REACH
         where = f"the blob at cell {y:+.0f},{x:+.0f} of the board's grid"
-        if np.any(blob & board):
+        if (blob & board).sum() >= TOUCH_AREA * PX ** 2:
             if min(cv2.minAreaRect(cv2.findNonZero(blob.astype(np.uint8)))[1]) < EDGE_SLIVER * PX:
                 continue  # the board's own side or shadow along its edge
             refused.append(f"{where} touches the board or lies over its edge: lay it apart from the board")
