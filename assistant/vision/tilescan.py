@@ -185,7 +185,7 @@ def _symbols_of(scores: dict[tuple[int, int], dict[str, float]]) -> dict[tuple[i
         lead = {name: score - (float(np.median([o[name] for o in others])) if others else score)
                 for name, score in mine.items()}
         name = max(mine, key=lambda n: lead[n])
-        sure = mine[name] >= SYMBOL_NCC and lead[name] >= SYMBOL_LEAD and others
+        sure = mine[name] >= SYMBOL_NCC and lead[name] >= SYMBOL_LEAD and bool(others)
         near = abs(mine[name] - SYMBOL_NCC) < SYMBOL_DOUBT or abs(lead[name] - SYMBOL_LEAD) < SYMBOL_DOUBT
         out[cell] = (name if sure else None, bool(near and mine[name] >= SYMBOL_NCC - SYMBOL_DOUBT) or
                      (not others and mine[name] >= SYMBOL_NCC))
