@@ -284,15 +284,15 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
 
     # light: lamp, daylight or both; a white-balance error in every light
     wb = np.array([1 + rng.uniform(-0.12, 0.12), 1.0, 1 + rng.uniform(-0.12, 0.12)]) if not calibration else np.ones(3)
-    kind = "daylight" if calibration else rng.choice(["lamp", "daylight", "mixed"])
+    light = "daylight" if calibration else rng.choice(["lamp", "daylight", "mixed"])
     world = bpy.data.worlds.new("world")
     scene.world = world
     world.use_nodes = True
     world.node_tree.nodes["Background"].inputs["Color"].default_value = (*(0.55 * wb), 1.0)
     world.node_tree.nodes["Background"].inputs["Strength"].default_value = rng.uniform(0.08, 0.25)
     scene.view_settings.exposure = 0.0 if calibration else rng.uniform(-0.4, 0.3)
-    lights: dict[str, Any] = {"kind": kind}
-    if kind in ("daylight", "mixed"):
+    lights: dict[str, Any] = {"kind": light}
+    if light in ("daylight", "mixed"):
         sun = bpy.data.lights.new("sun", "SUN")
         sun.energy = rng.uniform(0.8, 1.6)
         sun.angle = math.radians(rng.uniform(0.3, 2.0) if not calibration else 20)
@@ -307,7 +307,7 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
             base = -d * rng.uniform(0.1, 0.18)
             _cylinder("shadow_caster", base.x, base.y, 0, 0.02, 0.25, _material("caster", (0.3, 0.3, 0.3)))
             lights["shadow_caster"] = [round(base.x, 3), round(base.y, 3)]
-    if kind in ("lamp", "mixed"):
+    if light in ("lamp", "mixed"):
         lamp = bpy.data.lights.new("lamp", "POINT")
         lamp.energy = rng.uniform(5, 20)
         lamp.shadow_soft_size = rng.uniform(0.02, 0.15)
