@@ -1,5 +1,5 @@
 """Cottage Garden's own command-line module: `garden bed` draws board mode's beds cell by cell,
-`garden beds`, and what the shared commands ask of a game (fit, advise and fit_on_text from
+`garden beds`, and what the shared commands ask of a game (fit, advice, print_advice and fit_on_text from
 cottage_fit.py; list_tiles and define_tile from cottage_components.py; check's reading_view and
 compare_view; tally_photos). Its moves come from the game's commands
 (cli/moves.py)."""
@@ -14,7 +14,7 @@ from assistant.cli.common import GameOption, board_mode_state, board_names, cons
 from assistant.cli import cottage_components
 from assistant.cli.cottage_components import (  # noqa: F401 (garden tiles, through this module)
     define_tile, forget_tile, list_tiles, save_scanned, tile_known, tile_matches)
-from assistant.cli.cottage_fit import advise, fit, fit_on_text  # noqa: F401 (the game's fit, through this module)
+from assistant.cli.cottage_fit import advice, fit, fit_on_text, print_advice  # noqa: F401 (the game's fit, through this module)
 from assistant.cli.errors import reports_errors
 from assistant.errors import UsageError
 

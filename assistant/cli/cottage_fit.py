@@ -200,14 +200,10 @@ def advice(line: str | None, game: str | None) -> dict[str, Any]:
     return advice
 
 
-def advise(line: str | None, game: str | None, json_output: bool) -> None:
+def print_advice(ranked: dict[str, Any]) -> None:
     """`garden advise`: the advice (above), printed."""
     from assistant.data import catalogue
 
-    ranked = advice(line, game)
-    if json_output:
-        print_json(ranked)
-        return
     unknown = [catalogue.tile(ident) for ident in ranked.get("unknown_tiles", [])]
     out = console()
     for spec in unknown:

@@ -1,6 +1,7 @@
 """`garden fit` and `garden advise` for every game: the flags are read here; the game whose
 board it is (by the --cells text's size, else the saved game) ranks and draws the placements
-through its own command-line module (`fit`, `advise`; a photo: photo_fit.py, `fit_on_text`).
+through its own command-line module (`fit`, `advice` and `print_advice`; a photo: photo_fit.py,
+`fit_on_text`).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from assistant.cli.common import GameOption, JsonOption, shown_limit
+from assistant.cli.common import GameOption, JsonOption, print_json, shown_limit
 from assistant.cli.errors import reports_errors
 from assistant.cli.registry import game_cli
 from assistant.errors import UsageError
@@ -89,4 +90,9 @@ def advise(
 ) -> None:
     """For the current player: what to place now, ranked (Cottage Garden: the refill and cat
     choices, then every tile of the gardener line on either bed and taking a flowerpot)."""
-    game_cli(game_of(None, game)).advise(line, game, json_output)
+    module = game_cli(game_of(None, game))
+    ranked = module.advice(line, game)
+    if json_output:
+        print_json(ranked)
+        return
+    module.print_advice(ranked)

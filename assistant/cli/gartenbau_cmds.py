@@ -227,10 +227,6 @@ def fit_on_text(*_: Any) -> Any:
     raise GardenError(NO_PHOTO)
 
 
-def advise(line: str | None, game: str | None, json_output: bool) -> None:
-    advice(line, game)
-
-
 reading_view = compare_view = tally_photos = fit_on_text
 
 

@@ -194,13 +194,9 @@ def advice(line: str | None, game: str | None) -> dict[str, Any]:
     return {"game": GAME, "player": player.name, "before": before, "options": options}
 
 
-def advise(line: str | None, game: str | None, json_output: bool) -> None:
+def print_advice(ranked: dict[str, Any]) -> None:
     """`garden advise`: the advice (above), printed."""
-    advice_ = advice(line, game)
-    if json_output:
-        print_json(advice_)
-        return
-    before, options, name = advice_["before"], advice_["options"], advice_["player"]
+    before, options, name = ranked["before"], ranked["options"], ranked["player"]
     out = console()
     for note in before:
         out.print(f"• {note}", markup=False)

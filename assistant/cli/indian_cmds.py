@@ -170,17 +170,13 @@ def advice(line: str | None, game: str | None) -> dict[str, Any]:
     return {"game": GAME, "player": player.name, "path": list(player.path), "before": before, "options": options}
 
 
-def advise(line: str | None, game: str | None, json_output: bool) -> None:
+def print_advice(ranked: dict[str, Any]) -> None:
     """`garden advise`: the advice (above), printed."""
-    from assistant.cli.common import console, print_json
-
-    advice_ = advice(line, game)
-    if json_output:
-        print_json(advice_)
-        return
     from rich.table import Table
 
-    before, options, name = advice_["before"], advice_["options"], advice_["player"]
+    from assistant.cli.common import console
+
+    before, options, name = ranked["before"], ranked["options"], ranked["player"]
     out = console()
     for step in before:
         out.print(f"• {step}", markup=False)

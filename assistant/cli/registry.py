@@ -31,7 +31,7 @@ def _game_cli(entry: games.Entry) -> ModuleType:
 
 def game_cli(key: str) -> ModuleType:
     """A game's own command-line module: COMMANDS, register(app), and what the shared commands ask
-    of a game: fit, advise, fit_on_text (a photo's reading), reading_view and compare_view (check),
+    of a game: fit, advice and print_advice (advise), fit_on_text (a photo's reading), reading_view and compare_view (check),
     tally_photos (tally --photo)."""
     return _game_cli(games.entry(key))
 
