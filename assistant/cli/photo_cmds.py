@@ -126,17 +126,9 @@ def calibrate(
 
 def boards(json_output: JsonOpt = False) -> None:
     """List the calibrated board profiles."""
-    from assistant.vision.profile import list_profiles, load_profile_dir
+    from assistant.vision.profile import board_list
 
-    found = []
-    for name, folder in list_profiles():
-        entry: dict = {"board": name, "rows": None, "cols": None, "game": None, "path": str(folder)}
-        try:  # a damaged profile is listed with what is wrong, the others still shown
-            prof = load_profile_dir(folder, name)
-            entry.update(rows=prof.rows, cols=prof.cols, game=prof.game)
-        except GardenError as err:
-            entry["error"] = str(err)
-        found.append(entry)
+    found = board_list()
     if json_output:
         print(json.dumps({"boards": found}))
         return

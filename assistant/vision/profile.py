@@ -13,6 +13,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -240,3 +241,19 @@ def list_profiles() -> list[tuple[str, Path]]:
             if (d / "profile.json").is_file() and d.name not in seen:
                 seen[d.name] = d
     return sorted(seen.items())
+
+
+def board_list() -> list[dict[str, Any]]:
+    """`garden boards --json`'s list: every calibrated board with its grid, game and folder; a
+    damaged profile is listed with what is wrong ("error"), the others still shown."""
+    found = []
+    for name, folder in list_profiles():
+        entry: dict[str, Any] = {"board": name, "rows": None, "cols": None, "game": None, "path": str(folder)}
+        try:
+            prof = load_profile_dir(folder, name)
+            entry.update(rows=prof.rows, cols=prof.cols, game=prof.game)
+        except GardenError as err:
+            entry["error"] = str(err)
+        found.append(entry)
+    return found
+

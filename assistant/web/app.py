@@ -111,7 +111,10 @@ def create_app(token: str, home: Path | None = None, game: str | None = None,
 
     @app.get("/api/boards")
     def boards() -> dict[str, Any]:
-        return {"boards": _boards()}
+        from assistant.vision.profile import board_list
+
+        # the folders stay on the server: a page has no use for them
+        return {"boards": [{k: v for k, v in b.items() if k != "path"} for b in board_list()]}
 
     @app.get("/api/games/{name}/status")
     def status(name: str) -> dict[str, Any]:
@@ -221,22 +224,6 @@ def create_app(token: str, home: Path | None = None, game: str | None = None,
         return await asyncio.to_thread(run, act)
 
     return app
-
-
-def _boards() -> list[dict[str, Any]]:
-    """`garden boards --json`'s list (a damaged profile listed with what is wrong)."""
-    from assistant.vision.profile import list_profiles, load_profile_dir
-
-    found = []
-    for name, folder in list_profiles():
-        entry: dict[str, Any] = {"board": name, "rows": None, "cols": None, "game": None}
-        try:
-            prof = load_profile_dir(folder, name)
-            entry.update(rows=prof.rows, cols=prof.cols, game=prof.game)
-        except GardenError as err:
-            entry["error"] = str(err)
-        found.append(entry)
-    return found
 
 
 def _boards_by_name() -> set[str]:
