@@ -79,10 +79,3 @@ def each_player(status: dict[str, Any], draw: Callable[[dict[str, Any], bool, fl
         parts += more
         y += height + gap
     return parts, y
-
-
-def players_picture(status: dict[str, Any]) -> str:
-    """Whose turn and the players: a game without a board picture of its own shows this."""
-    parts, y = turn_banner(status)
-    more, h = players_panel(status, y)
-    return svg(WIDTH, y + h + 4, parts + more, f"{status.get('game', '')} status")

@@ -6,8 +6,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from assistant.render.picture import text
+
 ROW_H = 34
-FONT = "font-family='system-ui, sans-serif'"
 
 
 def _rows(tally: dict[str, Any]) -> list[dict[str, Any]]:
@@ -38,30 +39,24 @@ def scoresheet_svg(tally: dict[str, Any], title: str) -> str:
     name_w, col_w = 120, 96
     width = name_w + col_w * len(columns) + 20
     height = 70 + ROW_H * (len(rows) + 1) + 30
+    over = "final" if tally.get("over") else "standings so far"
+    winner = f" · winner {tally['winner']}" if tally.get("winner") else ""
+    broken = f" · tie broken by {tally['tie_break']}" if tally.get("tie_break") else ""
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
            f"viewBox='0 0 {width} {height}' role='img' aria-label='{escape(title)} scoresheet'>",
            "<rect width='100%' height='100%' fill='#fffdf5'/>",
-           f"<text x='10' y='30' {FONT} font-size='20' font-weight='bold'>{escape(title)}</text>",
-           f"<text x='10' y='52' {FONT} font-size='13' fill='#555'>"
-           f"{'final' if tally.get('over') else 'standings so far'}"
-           f"{escape(' · winner ' + str(tally['winner'])) if tally.get('winner') else ''}"
-           f"{escape(' · tie broken by ' + str(tally['tie_break'])) if tally.get('tie_break') else ''}</text>"]
+           text(10, 30, title, 20, weight="bold"), text(10, 52, over + winner + broken, 13, fill="#555")]
     y = 70
     out.append(f"<rect x='10' y='{y}' width='{width - 20}' height='{ROW_H}' fill='#2f5d34'/>")
-    out.append(f"<text x='18' y='{y + 22}' {FONT} font-size='14' fill='white'>player</text>")
+    out.append(text(18, y + 22, "player", 14, fill="white"))
     for k, column in enumerate(columns):
-        x = name_w + k * col_w + col_w - 8
-        out.append(f"<text x='{x}' y='{y + 22}' {FONT} font-size='13' fill='white' text-anchor='end'>"
-                   f"{escape(column.replace('_', ' '))}</text>")
+        out.append(text(name_w + (k + 1) * col_w - 8, y + 22, column.replace("_", " "), 13, "end", fill="white"))
     for i, row in enumerate(rows):
         y = 70 + ROW_H * (i + 1)
         shade = "#f1ecd8" if i % 2 else "#fffdf5"
         out.append(f"<rect x='10' y='{y}' width='{width - 20}' height='{ROW_H}' fill='{shade}'/>")
-        out.append(f"<text x='18' y='{y + 22}' {FONT} font-size='15' font-weight='bold'>"
-                   f"{escape(str(row.get('name', '')))}</text>")
+        out.append(text(18, y + 22, row.get("name", ""), 15, weight="bold"))
         for k, column in enumerate(columns):
-            x = name_w + k * col_w + col_w - 8
-            out.append(f"<text x='{x}' y='{y + 22}' {FONT} font-size='15' text-anchor='end'>"
-                       f"{escape(_cell(row.get(column)))}</text>")
+            out.append(text(name_w + (k + 1) * col_w - 8, y + 22, _cell(row.get(column)), 15, "end"))
     out.append("</svg>")
     return "\n".join(out)
