@@ -18,16 +18,18 @@ class Entry(NamedTuple):
     package: str  # the game package: its `game` module holds GAME
     views: str  # rich views: setup_view, status_view, tally_view
     cli: str | None = None  # a command-line module of the game's own (register(app), COMMANDS)
+    picture: str | None = None  # the web page's picture of its status: status_picture(status) -> SVG
 
 
 GAMES: dict[str, Entry] = {
     "cottage-garden": Entry("assistant.games.cottage_garden", "assistant.render.cottage",
-                            "assistant.cli.cottage_cmds"),
+                            "assistant.cli.cottage_cmds", "assistant.render.cottage_picture"),
     "indian-summer": Entry("assistant.games.indian_summer", "assistant.render.indian_summer",
-                           "assistant.cli.indian_cmds"),
+                           "assistant.cli.indian_cmds", "assistant.render.indian_picture"),
     "hanging-gardens": Entry("assistant.games.hanging_gardens", "assistant.render.hanging_gardens",
-                             "assistant.cli.hanging_cmds"),
-    "gartenbau": Entry("assistant.games.gartenbau", "assistant.render.gartenbau", "assistant.cli.gartenbau_cmds"),
+                             "assistant.cli.hanging_cmds", "assistant.render.hanging_picture"),
+    "gartenbau": Entry("assistant.games.gartenbau", "assistant.render.gartenbau", "assistant.cli.gartenbau_cmds",
+                       "assistant.render.gartenbau_picture"),
 }
 
 
@@ -45,3 +47,9 @@ def game(key: str) -> Game:
 def views(key: str):
     """The game's rich view module: setup_view, status_view, tally_view."""
     return importlib.import_module(entry(key).views)
+
+
+def picture(key: str):
+    """The game's picture module for the web page: status_picture(status) -> SVG text (apart from
+    the rich views, so `garden status` loads no SVG code)."""
+    return importlib.import_module(entry(key).picture)  # type: ignore[arg-type]

@@ -13,7 +13,6 @@ from assistant.games.cottage_garden.die import NURSERY_SIZE
 from assistant.games.cottage_garden.state import GameState, Player
 from assistant.games.cottage_garden.tracks import Colour
 from assistant.render.layout import SideBySide, plain_table
-from assistant.render.cottage_picture import status_picture  # noqa: F401  (the web page's picture)
 
 if TYPE_CHECKING:  # the tally's table; the status loads no rich.table (its start-up is benchmarked)
     from rich.table import Table

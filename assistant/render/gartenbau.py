@@ -12,7 +12,6 @@ from rich.text import Text
 from assistant.games.gartenbau import report
 from assistant.games.gartenbau.components import DRAFT, IN_PLAY, PETALS, short_resources
 from assistant.games.gartenbau.state import GameState, Player
-from assistant.render.gartenbau_picture import status_picture  # noqa: F401  (the web page's picture)
 
 LEGEND = ("seedlings: their kinds' first letters (lower case) · plants: their colour's first letter (upper case) · "
           "flowers: * · the watering can and flowerpot: yes while unused")

@@ -10,7 +10,6 @@ from rich.text import Text
 from assistant.games.hanging_gardens import report
 from assistant.games.hanging_gardens.components import COLUMNS, REVEALED, ROWS, TEMPLES, THEMES
 from assistant.games.hanging_gardens.state import GameState, Player
-from assistant.render.hanging_picture import status_picture  # noqa: F401  (the web page's picture)
 
 STYLE = {"R": "bold white on red", "G": "bold white on green", "Y": "bold black on yellow",
          "B": "bold white on blue", ".": "black on grey70"}

@@ -10,7 +10,6 @@ from rich.text import Text
 from assistant.games.indian_summer import report, supply, tally
 from assistant.games.indian_summer.pending import refill_example
 from assistant.games.indian_summer.state import GameState
-from assistant.render.indian_picture import status_picture  # noqa: F401  (the web page's picture)
 
 COLOUR_STYLE = {"green": "bold green", "orange": "bold dark_orange", "red": "bold red"}
 TREASURE_MARK = {"blueberry": "b", "nut": "n", "mushroom": "m", "feather": "f"}

@@ -137,8 +137,8 @@ def create_app(token: str, home: Path | None = None, game: str | None = None,
     @app.get("/api/games/{name}/picture.svg")
     def picture(name: str) -> Response:
         def draw(tab: Table) -> str:
-            loaded = tab.load(name)
-            return registry.views(loaded.row.game).status_picture(tab.status(name))
+            status = tab.status(name)  # one load: the status names its game
+            return registry.picture(status["game"]).status_picture(status)
         return Response(run(draw), media_type="image/svg+xml")
 
     @app.get("/api/games/{name}/tally.svg")

@@ -17,7 +17,7 @@ def _status(tmp_path, record_name: str):
     path = RECORDS / f"{record_name}.txt"
     table.save_record(notation.read(path.read_text(), path.name), record_name)
     status = table.status(record_name)
-    return status, registry.views(status["game"]).status_picture(status)
+    return status, registry.picture(status["game"]).status_picture(status)
 
 
 def test_cottage_garden_shows_every_cube_the_die_and_the_red_line(tmp_path):
