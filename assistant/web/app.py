@@ -240,14 +240,14 @@ def _read_upload(data: bytes, shown: str, board: str, player: str | None, tile: 
     import cv2
 
     from assistant.cli.photo_fit import fit_on_reading, placements_drawn
-    from assistant.photocheck import check_photo
+    from assistant.photocheck import check_photo, checked_profile
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "upload"
         path.write_bytes(data)
         tab = table()
         try:
-            checked = check_photo(str(path), tab, board=board, player=player, game=game)
+            checked = check_photo(str(path), tab, checked_profile(board, None), player=player, game=game)
             out = {**checked.data, "photo_path": shown} if "photo_path" in checked.data else dict(checked.data)
             if tile is None:
                 image = checked.drawing()
