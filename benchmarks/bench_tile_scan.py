@@ -67,7 +67,7 @@ def accuracy(count: int, seed: int) -> None:
                 failed += 1
                 print(f"  {design} {seed * 1000 + i}: board not read: {err}")
                 continue
-            scan = scan_tiles(photo, prof, reading.homography, reading.to_json()["corners"])
+            scan = scan_tiles(photo, prof, reading.homography)
             refused += len(scan.refused)
             cell_px = np.linalg.norm(np.subtract(truth["corners"][1], truth["corners"][0])) / prof.cols
             for t in truth["params"]["tiles"]:

@@ -54,7 +54,7 @@ def scan(
         reading = read_photo(loaded, profile)
     except GardenError as err:
         raise GardenError(f"{err} The board is the scale the tiles are measured by: it must be found first.") from None
-    found = scan_tiles(loaded, profile, reading.homography, reading.to_json()["corners"])
+    found = scan_tiles(loaded, profile, reading.homography)
     if not found.tiles:
         raise GardenError(f"no tiles found beside board {board} in {photo}: lay them face up on the table around it, "
                           "apart from each other and from the board"

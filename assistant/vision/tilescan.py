@@ -73,7 +73,6 @@ class ScannedTile:
 class Scan:
     tiles: list[ScannedTile]
     refused: list[str]  # blobs not read, each with why (merged tiles, over the board's edge, cut off)
-    board_corners: list[list[float]]
 
 
 def _canvas(photo: LoadedPhoto, homography: np.ndarray, prof: BoardProfile) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -277,7 +276,7 @@ def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_pho
                        confidence=min(1.0, 2 * margin) if not doubts else 0.4)
 
 
-def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray, corners: list[list[float]]) -> Scan:
+def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -> Scan:
     """The tiles around a located board (homography: full-size photo px -> grid units)."""
     img, inside, to_photo = _canvas(photo, homography, prof)
     board = _board_mask(prof, inside.shape, BOARD_CLEAR)
@@ -315,4 +314,4 @@ def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray, c
                            "outline; lay them apart")
             continue
         tiles.append(tile)
-    return Scan(tiles, refused, corners)
+    return Scan(tiles, refused)
