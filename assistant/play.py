@@ -167,9 +167,10 @@ class Table:
         loaded, notes = sessions.record(self.store(create=False), name, make, seen)
         return self._result(loaded, loaded.moves[-1]["actions"], notes)
 
-    def save_record(self, record: Any, name: str) -> None:
-        """A replayed game record kept as a game (one command per action, so undo steps through it)."""
-        sessions.import_record(self.store(), record, name)
+    def save_record(self, record: Any, name: str) -> int:
+        """A replayed game record kept as a game (one command per action, so undo steps through it);
+        its log's length (status's "events")."""
+        return sessions.import_record(self.store(), record, name).events
 
     def undo(self, name: str | None, steps: int = 1, seen: int | None = None) -> dict[str, Any]:
         return self._step(name, history.UNDO, steps, seen)

@@ -223,10 +223,9 @@ def replay(
     eng = registry.game(record.game)
     state = eng.replay(record.setup, record.actions)
     name = save or record.name or file.stem
-    if save:
-        table().save_record(record, save)
+    events = table().save_record(record, save) if save else None
     if json_output:
-        print_json(status_json(eng, state, name, table().load(save).events if save else None))
+        print_json(status_json(eng, state, name, events))
         return
     console().print(registry.views(record.game).status_view(state, name))
 
