@@ -521,6 +521,29 @@ def trees_log_odds(X: np.ndarray, names: list[str], sides: np.ndarray | None = N
     return z / members
 
 
+#: the trees and the nets read a cell from different evidence (measures chosen by hand; the
+#: pixels themselves). Where each is this sure (log-odds) of the opposite reading, the cell is
+#: left in doubt whatever their weighted mean says: under a light no fit saw, one of them is
+#: wrong with confidence (samples/pbr seed 1, woodland: every leaf tile read open with
+#: confidence had the trees at +2.3..+7.6 and the nets at -1.5..-7.1)
+DISAGREE = 1.5
+
+
+def readers_disagree(trees_z: np.ndarray, net_log_odds: np.ndarray | None) -> np.ndarray:
+    """rows x cols: cells the trees and the nets are each sure of the opposite reading
+    (DISAGREE; never where the nets did not read)."""
+    if net_log_odds is None:
+        return np.zeros(np.shape(trees_z), bool)
+    net = np.nan_to_num(net_log_odds, nan=0.0)
+    return (np.sign(trees_z) * np.sign(net) < 0) & (np.minimum(np.abs(trees_z), np.abs(net)) >= DISAGREE)
+
+
+def in_doubt(p: np.ndarray, where: np.ndarray) -> np.ndarray:
+    """P(covered) moved inside the uncertain band (SURE_LOW, SURE_HIGH) where `where`, keeping
+    its side of 0.5."""
+    return np.where(where, np.clip(p, SURE_LOW + 0.05, SURE_HIGH - 0.05), p)
+
+
 def probability_covered(trees_z: np.ndarray, game: str = symbols.DEFAULT_GAME,
                         net_log_odds: np.ndarray | None = None) -> np.ndarray:
     """P(covered) per cell from the trees' log-odds (trees_log_odds), averaged with the game's
@@ -645,7 +668,7 @@ def classify_cells(img: np.ndarray, corners: np.ndarray, prof: BoardProfile, ref
         ref_patches = cref.cached("net_patches", lambda: cell_net.cell_patches(prof.reference, prof))
         net_z = cell_net.log_odds(warp, ref_patches, prof, where=np.abs(trees_z) <= TREES_SURE)
     p = probability_covered(trees_z, prof.game, net_z)
-    p = _veto_plain_art(p, X, names)
+    p = in_doubt(_veto_plain_art(p, X, names), readers_disagree(trees_z, net_z))
     p = np.where((p >= 0.5) & glare_over_art(warp, prof), np.minimum(p, 0.5), p)
     covered = p >= 0.5
     conf = confidence(p)

@@ -139,3 +139,18 @@ def test_a_cell_still_in_doubt_is_read_in_all_eight_views(monkeypatch):
     z = cell_net.log_odds(np.zeros_like(prof.reference), patches, prof)
     assert np.allclose(z, [[10.0 * (0.1 + 0.3 + 0.5 + 0.7) / 4, 9.0]])  # every corner in two views
     assert sizes == [2, 7]  # the sure cell is read once, the doubtful one in 7 more views at once
+
+
+def test_a_cell_the_trees_and_the_nets_read_oppositely_with_confidence_is_left_uncertain(monkeypatch):
+    photo, corners, truth, prof = rendered_board("woodland-2-b", 600002)
+    odd = np.arange(72).reshape(9, 8) % 2 == 1
+    monkeypatch.setattr(cellmod, "trees_log_odds", lambda *a: np.full((9, 8), 5.0))  # sure: covered
+    monkeypatch.setattr(cell_net, "log_odds", lambda *a, **k: np.full((9, 8), 5.0))
+    _, agreed, _ = cellmod.classify_cells(photo.image, corners, prof)
+    monkeypatch.setattr(cell_net, "log_odds", lambda *a, **k: np.where(odd, -5.0, 5.0))  # odd cells: sure open
+    _, conf, _ = cellmod.classify_cells(photo.image, corners, prof)
+    assert (agreed[odd] >= 0.5).sum() >= 5  # agreeing, the tiles they both see were sure
+    assert (conf[odd] < 0.5).all()  # disagreeing, none is
+    assert np.array_equal(conf[~odd], agreed[~odd])
+    weak = cellmod.readers_disagree(np.full((9, 8), 1.0), np.where(odd, -5.0, np.nan))
+    assert not weak.any()  # the trees hardly sure: the nets' reading stands
