@@ -30,6 +30,7 @@ Photos the classifier refuses as too blurred are counted apart (and as not read 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -37,10 +38,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from assistant.vision import cells as cellmod, symbols  # noqa: E402
 from assistant.vision.imageio import decode_photo  # noqa: E402
+from assistant.vision.profile import load_profile  # noqa: E402
 from assistant.vision.reader import calibrate  # noqa: E402
 from samples.calibrated import sample_profile  # noqa: E402
 from samples.renderer.designs import garden_game  # noqa: E402
@@ -201,7 +204,28 @@ def _training_groups(args, designs):
             return prof, shots
         name = f"{args.woods_renderer.replace('_', '')}-{ds}"
         groups.append((f"woods_{name}_{args.per_woods}", name, "woods", make))
+    for folder in filter(None, args.photos_dir.split(",")):
+        for board, shots in _folder_photos(Path(folder), args.game).items():
+            def make(board=board, shots=shots):
+                return load_profile(board), [(cv2.imread(str(photo)), corners, *truth_masks(t), seed)
+                                             for photo, corners, t, seed in shots]
+            groups.append((f"dir_{board}_{Path(folder).name}_{len(shots)}", board, "dir", make))
     return groups
+
+
+def _folder_photos(folder: Path, game: str) -> dict[str, list]:
+    """--photos-dir: the photos of a folder with their truth JSON beside them (as
+    bench_photo_accuracy.py --dir reads them), by the calibrated board they show, of `game`'s
+    boards ("" every game's): {board: [(photo path, true corners, truth, seed)]}."""
+    out: dict[str, list] = {}
+    for tj in sorted(folder.glob("*.json")):
+        truth = json.loads(tj.read_text())
+        photo = next((tj.with_suffix(e) for e in (".jpg", ".png") if tj.with_suffix(e).exists()), None)
+        if photo is None or "board" not in truth or (game and load_profile(truth["board"]).game != game):
+            continue
+        seed = int(truth.get("seed", len(out.get(truth["board"], []))))
+        out.setdefault(truth["board"], []).append((photo, np.array(truth["corners"], np.float64), truth, seed))
+    return out
 
 
 def _woods_count(args) -> int:
@@ -251,6 +275,8 @@ def _profile_of(key: str):
         return sample_profile(name, int(rest[0]))
     if kind == "extra":
         return sample_profile(name, 5000 + _extra_index(name))
+    if kind == "dir":
+        return load_profile(name)
     if kind == "woods":
         module, ds = name.rsplit("-", 1)
         return _woods_profile({m.replace("_", ""): m for m in WOODS_RENDERERS}[module], int(ds))
@@ -267,7 +293,9 @@ def training_photos(args, designs, log):
       --per-synth photos each (seeds 100000 + 100*design + i; the tests use 3000..3005),
     * --woods-renderer MODULE --woods-designs N: woodland boards of that renderer in tests/vision,
       designs 100..100+N-1, --per-woods photos each (seeds 9000000 + 1000*design + i; a net's fit
-      leaves their jittered copies out, as the further designs').
+      leaves their jittered copies out, as the further designs'),
+    * --photos-dir DIR[,DIR2]: photos with their truth JSON beside them, each of a calibrated board
+      (e.g. the physically rendered photos of samples/pbr), their cells weighted --photos-weight.
     Every photo is rectified with its true corners, from the photo reduced as the reader reduces
     it (rectified), and, with --jitter, once more with corners moved by about 1.5% of a cell (a
     localisation error). With --cache DIR the rectified photos of each group are stored there
@@ -310,6 +338,11 @@ def training_photos(args, designs, log):
     return out
 
 
+def source_weight(args, src: str) -> float:
+    """The weight in the fit's loss of a training photo's cells by its source (training_photos)."""
+    return {"synth": args.synth_weight, "dir": args.photos_weight}.get(src, 1.0)
+
+
 def _extra_index(group: str) -> int:
     """k of a further renderer design's group ('bed-tK-light', ...)."""
     return int(group.split("-")[1][1:])
@@ -325,7 +358,7 @@ def fit_stages_main(warps, args, note_data: str, log) -> None:
     names = None
     for warp, prof, cov, hole, group, src in warps:
         X, names, info = cellmod.cell_features(warp, cellmod._cell_reference(prof))
-        w = np.where(hole, args.hole_weight, 1.0) * (args.synth_weight if src == "synth" else 1.0)
+        w = np.where(hole, args.hole_weight, 1.0) * source_weight(args, src)
         photos.append((X, info["sides"], cov, w, group, src))
     log(f"features of {len(photos)} warps")
     members = []
@@ -515,6 +548,9 @@ def arguments() -> argparse.ArgumentParser:
     ap.add_argument("--woods-renderer", choices=WOODS_RENDERERS, help="--fit: a woodland renderer of tests/vision")
     ap.add_argument("--woods-designs", type=int, default=0, help="--fit: that renderer's designs")
     ap.add_argument("--per-woods", type=int, default=10)
+    ap.add_argument("--photos-dir", default="", help="--fit: folders of photos with their truth beside them "
+                    "(as bench_photo_accuracy.py --dir reads), each of a calibrated board")
+    ap.add_argument("--photos-weight", type=float, default=1.0, help="--fit: the weight of --photos-dir's cells")
     ap.add_argument("--jitter", action="store_true", help="--fit: also rectify with jittered corners")
     ap.add_argument("--game", default="", help="--fit: that game's boards only (its own model file)")
     ap.add_argument("--write-to")

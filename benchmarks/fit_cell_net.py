@@ -40,14 +40,14 @@ from samples.renderer.designs import garden_game  # noqa: E402
 P = cell_net.PATCH
 
 
-def training_patches(args) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(n x 6 x P x P float32 net inputs, n covered labels, n hole flags) of the game's
-    training mix."""
+def training_patches(args) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(n x 6 x P x P float32 net inputs, n covered labels, n hole flags, n weights by the
+    photo's source) of the game's training mix."""
     designs = [d for d in cells_bench.DESIGNS if garden_game(d) == args.game]
     t0 = time.perf_counter()
     warps = cells_bench.training_photos(args, designs, lambda m: print(f"  [{time.perf_counter() - t0:5.0f} s] {m}"))
     refs: dict[int, np.ndarray] = {}
-    xs, ys, holes = [], [], []
+    xs, ys, holes, weights = [], [], [], []
     seen: dict[str, int] = {}
     for warp, prof, cov, hole, group, src in warps:
         i = seen[group] = seen.get(group, -1) + 1
@@ -59,7 +59,9 @@ def training_patches(args) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         xs.append(cell_net.net_input(cell_net.cell_patches(warp, prof).reshape(n, P, P, 3), refs[id(prof)]))
         ys.append(cov.ravel())
         holes.append(hole.ravel())
-    return np.concatenate(xs), np.concatenate(ys).astype(np.float32), np.concatenate(holes).astype(bool)
+        weights.append(np.full(n, cells_bench.source_weight(args, src), np.float32))
+    return (np.concatenate(xs), np.concatenate(ys).astype(np.float32), np.concatenate(holes).astype(bool),
+            np.concatenate(weights))
 
 
 def network():
@@ -127,9 +129,9 @@ def main() -> None:
     import torch
 
     torch.set_num_threads(args.threads)
-    X, Y, H = training_patches(args)
+    X, Y, H, W = training_patches(args)
     print(f"{len(X)} cell patches, {Y.mean() * 100:.1f}% covered, {H.mean() * 100:.1f}% holes", flush=True)
-    net = fit(X, Y, args.epochs, seed=args.fit_seed, weights=np.where(H, args.hole_weight, 1.0))
+    net = fit(X, Y, args.epochs, seed=args.fit_seed, weights=np.where(H, args.hole_weight, 1.0) * W)
     torch.onnx.export(net, torch.zeros(1, 6, P, P), str(out), input_names=["patches"], output_names=["log_odds"],
                       dynamic_axes={"patches": {0: "cells"}, "log_odds": {0: "cells"}}, dynamo=False)
     print(f"wrote {out}")
