@@ -64,31 +64,55 @@ def training_patches(args) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarr
             np.concatenate(weights))
 
 
-def network():
+def network(normalised: bool = True):
     """The net: three stages of two 3x3 convolutions (batch-normalised), pooling between,
-    and two dense layers to one log-odds."""
+    and two dense layers to one log-odds. normalised=False: without the normalisation, the
+    form a written net has (the export folds each normalisation into its convolution)."""
     import torch.nn as nn
 
     def conv(i: int, o: int) -> list:
-        return [nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU()]
+        return [nn.Conv2d(i, o, 3, padding=1), *([nn.BatchNorm2d(o)] if normalised else []), nn.ReLU()]
 
     return nn.Sequential(*conv(6, 24), *conv(24, 24), nn.MaxPool2d(2), *conv(24, 48), *conv(48, 48),
                          nn.MaxPool2d(2), *conv(48, 64), *conv(64, 64), nn.Flatten(),
                          nn.Linear(64 * (P // 4) ** 2, 64), nn.ReLU(), nn.Linear(64, 1), nn.Flatten(0))
 
 
+def written_net(path: Path):
+    """A written net (ONNX) as a net to fit further: its convolutions and dense layers, in the
+    order the graph runs them, into network(normalised=False)."""
+    import onnx
+    import torch
+    import torch.nn as nn
+    from onnx import numpy_helper
+
+    model = onnx.load(str(path))
+    values = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    weighted = [(values[n.input[1]], values[n.input[2]]) for n in model.graph.node if n.op_type in ("Conv", "Gemm")]
+    net = network(normalised=False)
+    layers = [m for m in net if isinstance(m, (nn.Conv2d, nn.Linear))]
+    if len(layers) != len(weighted):
+        sys.exit(f"--start-from {path}: {len(weighted)} weighted layers, the net has {len(layers)}")
+    for layer, (w, b) in zip(layers, weighted):
+        layer.weight.data = torch.from_numpy(w.copy())
+        layer.bias.data = torch.from_numpy(b.copy())
+    return net
+
+
 def fit(X: np.ndarray, Y: np.ndarray, epochs: int, batch: int = 256, seed: int = 0,
-        weights: np.ndarray | None = None):
+        weights: np.ndarray | None = None, start=None, rate: float = 3e-3):
     """The net fitted to patches X and labels Y; `weights`: each patch's weight in the loss
-    (None: all 1)."""
+    (None: all 1); `start`: a net to fit further (written_net) instead of a new one; `rate`: the
+    highest learning rate of the one-cycle schedule."""
     import torch
 
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
-    net = network()
-    opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
+    net = network() if start is None else start
+    net.train()
+    opt = torch.optim.AdamW(net.parameters(), rate * 2 / 3, weight_decay=1e-4)
     steps = epochs * (len(X) // batch)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=steps)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, rate, total_steps=steps)
     W = np.ones(len(X), np.float32) if weights is None else weights.astype(np.float32)
     t0 = time.perf_counter()
     for ep in range(epochs):
@@ -117,6 +141,8 @@ def main() -> None:
     ap = cells_bench.arguments()
     ap.add_argument("--epochs", type=int, default=4)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--start-from", type=Path, help="a written net (.onnx) to fit further on the mix")
+    ap.add_argument("--rate", type=float, default=3e-3, help="the highest learning rate (further fits: ~3e-4)")
     ap.add_argument("--fit-seed", type=int, default=0,
                     help="the fit's own randomness (start, batches, jitter); net N of the game is fitted with N")
     args = ap.parse_args()
@@ -131,7 +157,9 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     X, Y, H, W = training_patches(args)
     print(f"{len(X)} cell patches, {Y.mean() * 100:.1f}% covered, {H.mean() * 100:.1f}% holes", flush=True)
-    net = fit(X, Y, args.epochs, seed=args.fit_seed, weights=np.where(H, args.hole_weight, 1.0) * W)
+    start = written_net(args.start_from) if args.start_from else None
+    net = fit(X, Y, args.epochs, seed=args.fit_seed, weights=np.where(H, args.hole_weight, 1.0) * W,
+              start=start, rate=args.rate)
     torch.onnx.export(net, torch.zeros(1, 6, P, P), str(out), input_names=["patches"], output_names=["log_odds"],
                       dynamic_axes={"patches": {0: "cells"}, "log_odds": {0: "cells"}}, dynamo=False)
     print(f"wrote {out}")

@@ -664,10 +664,13 @@ def classify_cells(img: np.ndarray, corners: np.ndarray, prof: BoardProfile, ref
                           "(take it again, sharper: hold still, focus on the board).")
     trees_z = trees_log_odds(X, names, info["sides"], prof.game)
     net_z = None
+    doubt = np.abs(trees_z) <= TREES_SURE
     if cell_net.has_net(prof.game):
         ref_patches = cref.cached("net_patches", lambda: cell_net.cell_patches(prof.reference, prof))
-        net_z = cell_net.log_odds(warp, ref_patches, prof, where=np.abs(trees_z) <= TREES_SURE)
-    p = probability_covered(trees_z, prof.game, net_z)
+        # the cells the trees call covered are read too, only to be checked (readers_disagree): an
+        # open cell read covered is the costlier mistake (a free cell called taken)
+        net_z = cell_net.log_odds(warp, ref_patches, prof, where=doubt | (trees_z > 0))
+    p = probability_covered(trees_z, prof.game, None if net_z is None else np.where(doubt, net_z, np.nan))
     p = in_doubt(_veto_plain_art(p, X, names), readers_disagree(trees_z, net_z))
     p = np.where((p >= 0.5) & glare_over_art(warp, prof), np.minimum(p, 0.5), p)
     covered = p >= 0.5

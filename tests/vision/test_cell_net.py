@@ -59,8 +59,9 @@ def test_the_nets_average_with_the_trees_where_they_read():
     assert partly[0, 1] == trees[0, 1] and partly[1, 0] == trees[1, 0]  # no net reading: the trees'
 
 
-def test_the_nets_read_only_the_cells_the_trees_doubt(monkeypatch):
+def test_the_nets_read_the_cells_the_trees_doubt_and_check_those_they_call_covered(monkeypatch):
     photo, corners, truth, prof = rendered_board("woodland-2-b", 600002)
+    kind = np.arange(72).reshape(9, 8) % 3  # the trees: 0 sure open, 1 sure covered, 2 in doubt
     asked = {}
 
     def log_odds(warp, reference_patches, prof, paths=None, where=None):
@@ -68,13 +69,13 @@ def test_the_nets_read_only_the_cells_the_trees_doubt(monkeypatch):
         return np.where(where, -30.0, np.nan)  # every cell it reads: surely open
 
     monkeypatch.setattr(cell_net, "log_odds", log_odds)
-    monkeypatch.setattr(cellmod, "trees_log_odds", lambda *a: np.where(np.arange(72).reshape(9, 8) % 2, 20.0, 1.0))
+    monkeypatch.setattr(cellmod, "trees_log_odds", lambda *a: np.choose(kind, [-20.0, 20.0, 1.0]))
     cells, conf, det = cellmod.classify_cells(photo.image, corners, prof)
-    doubt = np.arange(72).reshape(9, 8) % 2 == 0
-    assert np.array_equal(asked["where"], doubt)
+    assert np.array_equal(asked["where"], kind > 0)
     got = np.array([[c == "covered" for c in row] for row in cells])
-    assert got[~doubt].all()  # the trees sure: covered, as they say
-    assert not got[doubt].any()  # the trees in doubt: the nets' reading
+    assert not got[kind == 0].any()
+    assert got[kind == 1].all() and (conf[kind == 1] < 0.5).all()  # the trees' reading, doubted by the nets
+    assert not got[kind == 2].any()  # the trees in doubt: the nets' reading
 
 
 @pytest.mark.parametrize("design,seed", [("woodland-1-a", 600001), ("woodland-2-b", 600002),
