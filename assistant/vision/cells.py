@@ -492,12 +492,14 @@ def _model(game: str) -> dict:
 #: 1-3, where the weight was chosen) and 33 / 31 / 32 / 30 (seeds 11-13; 102 photos perfect)
 NET_WEIGHT = {"indian-summer": 0.8}
 NET_WEIGHT_DEFAULT = 0.5
-#: the nets read only the cells the trees leave in doubt (log-odds at most this far from 0;
+#: the nets' reading counts only on the cells the trees leave in doubt (log-odds at most this far from 0;
 #: ~60 ms a 9x8 board for every cell on a 2-core machine). Those woodland photos: the nets on
 #: the 23% of the cells the trees doubt at 8 (49% at 10) gave 31 and 28 wrong cells where on
 #: every cell 32 and 30, the same definite errors (13, 12) and perfect photos (106, 102); 800
 #: rendered photos of both games, located (seeds 1-8): 57 wrong cells and 728 perfect photos
-#: where 58 and 727, the beds' unchanged
+#: where 58 and 727, the beds' unchanged. The cells the trees are sure are covered are read as
+#: well, only to check the trees (readers_disagree): physically rendered beds (samples/pbr
+#: seed 1) had open cells under glare read covered with the trees at +9..+10, the nets at -2..-12
 TREES_SURE = 8.0
 
 
