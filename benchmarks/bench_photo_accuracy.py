@@ -2,7 +2,9 @@
 
 Prints: board found % (found = read, with corners within 2% of the grid's
 diagonal of the truth), per-cell error % (covered vs not) over found photos,
-photos read without a single wrong cell, uncertain cells, the wrong cells by kind (a leaf
+photos read without a single wrong cell, uncertain cells, the confidently wrong ones (wrong and
+not marked uncertain), the board's four corner cells' error beside the other cells', the wrong
+cells by kind (a leaf
 tile's hole or another covered cell read open, an open cell read covered, a wrong printed
 symbol; each with how many were marked uncertain), how the found boards were
 placed (the locating method, with its median read time), the same figures per board
@@ -172,6 +174,8 @@ def main() -> None:
     by_method: dict[str, list[float]] = {}
     # wrong cells of the found boards by kind (WRONG_KINDS): cells, of them marked uncertain
     by_kind = {kind: [0, 0] for kind in WRONG_KINDS}
+    # cells read and wrong, the board's four corner cells apart from the others
+    corner_cells = [0, 0, 0, 0]
 
     def tally(truth, design_label, outcome):
         tilt = (truth.get("params") or {}).get("tilt_deg")
@@ -217,6 +221,10 @@ def main() -> None:
         perfect += k == 0 and not sym_bad.any()
         for i, v in enumerate((1, bad.size, k, int(k == 0 and not sym_bad.any())), start=1):
             size[i] += v
+        corner = np.zeros(bad.shape, bool)
+        corner[::bad.shape[0] - 1, ::bad.shape[1] - 1] = True
+        for i, v in enumerate((corner.sum(), (bad & corner).sum(), (~corner).sum(), (bad & ~corner).sum())):
+            corner_cells[i] += int(v)
         u = np.zeros(bad.shape, bool)
         for r, c in reading.uncertain:
             u[r, c] = True
@@ -239,6 +247,10 @@ def main() -> None:
           f"({wrong} of {cells})")
     print(f"photos read without a wrong cell: {perfect} ({perfect / n * 100:.1f}% of all)")
     print(f"cells marked uncertain: {unc}; errors among them: {wrong_unc} of {wrong}")
+    print(f"confidently wrong cells (not marked uncertain): {wrong - wrong_unc}")
+    print(f"corner cells wrong: {corner_cells[1]} of {corner_cells[0]} "
+          f"({corner_cells[1] / max(corner_cells[0], 1) * 100:.2f}%); the other cells: {corner_cells[3]} of "
+          f"{corner_cells[2]} ({corner_cells[3] / max(corner_cells[2], 1) * 100:.2f}%)")
     print("wrong cells by kind: " + ", ".join(f"{kind} {k} ({k_u} uncertain)"
                                              for kind, (k, k_u) in by_kind.items()))
     print(f"time: {dt / n * 1000:.0f} ms a photo (including rendering)")
