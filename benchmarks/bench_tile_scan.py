@@ -53,6 +53,7 @@ def centroid(outline: list[list[float]]) -> np.ndarray:
 
 def accuracy(count: int, seed: int) -> None:
     tiles = found = shapes = marks_right = marks_all = confident_wrong = uncertain = refused = failed = 0
+    by_mark: dict[str, list[int]] = {}  # per mark kind (pot, cloche, hole): right, of the found right shapes'
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(count):
             design = DESIGNS[i % len(DESIGNS)]
@@ -88,11 +89,16 @@ def accuracy(count: int, seed: int) -> None:
                     marks_right += n_marks
                 elif right and n_marks:
                     marks_right += sum(1 for m in want.marks if m in got.shape.marks)
+                for m in want.marks if right else ():
+                    tally = by_mark.setdefault(m[1], [0, 0])
+                    tally[0] += m in got.shape.marks
+                    tally[1] += 1
     pct = lambda a, b: f"{100 * a / b:.1f}%" if b else "-"  # noqa: E731
     print(f"photos: {count} (board not read: {failed}); tiles: {tiles}; blobs refused: {refused}")
     print(f"tiles found: {found} ({pct(found, tiles)})")
     print(f"found tiles' shapes exactly right: {shapes} ({pct(shapes, found)}); read uncertain: {uncertain}")
     print(f"symbols and holes at the right cell: {marks_right} of {marks_all} ({pct(marks_right, marks_all)})")
+    print("  by kind: " + ", ".join(f"{k} {r} of {n} ({pct(r, n)})" for k, (r, n) in sorted(by_mark.items())))
     print(f"shapes wrong without uncertain: {confident_wrong}")
 
 
