@@ -12,6 +12,8 @@ given at a canonical turn (grid.Shape.canonical without flips: a tile has one pr
 
 from __future__ import annotations
 
+import warnings
+
 from dataclasses import dataclass, field
 
 import cv2
@@ -30,6 +32,7 @@ REACH = 8.0  # how far around the board tiles are looked for, cells
 TABLE_SPREAD = 1.6
 TABLE_L = 0.4
 SHADOW_L = 0.35  # darker than the table counts this much again: a tile's shadow only darkens it
+LIGHT_REACH = 1.5  # cells: the table's lightness is taken against its own this far around
 TABLE_COLOURS = 4  # a cloth's checks, a wood's grain: the table's few colours
 TILES_WITHIN = 5.5  # cells from the board: tiles are looked for nearer, the table learnt beyond
 MIN_AREA = 0.45  # cells: a smaller blob is dirt or a crumb, not a tile
@@ -109,14 +112,60 @@ def _board_mask(prof: BoardProfile, shape: tuple[int, int], grow: float) -> np.n
 def _foreground(img: np.ndarray, inside: np.ndarray, board: np.ndarray, far: np.ndarray) -> np.ndarray:
     """What differs from the table. The table's looks are learnt where tiles are not laid (`far`:
     beyond TILES_WITHIN of the board, else all the canvas but the board): a few colours (a cloth's
-    checks, a wood's grain), each with its spread; a pixel far from every one of them is not table."""
+    checks, a wood's grain), each with its spread; a pixel far from every one of them is not table.
+    The light falls unevenly over a table (a lamp's pool, a window's side): lightness is taken
+    against the table's own around it (LIGHT_REACH), learnt again without what the first pass found."""
     lab = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 1.2), cv2.COLOR_BGR2LAB).astype(np.float32)
-    lab[..., 0] *= TABLE_L
     table = inside & far
     if table.sum() < 2000:
         table = inside & ~board
     if table.sum() < 500:
         raise GardenError("the photo shows too little of the table around the board to find tiles on it")
+    fg = np.zeros(inside.shape, bool)
+    for _ in range(2):
+        seen = inside & ~board & ~cv2.dilate(fg.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
+        fg = _unlike_table(_evened_light(lab, seen), table & seen, inside)
+    return fg
+
+
+def _evened_light(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """Lab taken against the table's own look around each pixel (_table_around): lightness as a
+    ratio to it (light and shade multiply), colour as the difference from it (a lamp's warm pool,
+    a window's cool side); lightness weighted TABLE_L."""
+    around = _table_around(lab, table)
+    mean = np.nanmedian(around.reshape(-1, 3), axis=0)
+    out = lab.copy()
+    out[..., 0] = lab[..., 0] * (mean[0] / np.maximum(around[..., 0], 8.0)) * TABLE_L
+    out[..., 1:] = lab[..., 1:] - around[..., 1:] + mean[1:]
+    return out
+
+
+def _table_around(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """The table's look around each pixel: medians, robust to the tiles lying on it, of
+    half-cell blocks of `table` pixels, then of the blocks within LIGHT_REACH cells (where
+    none are, the table's overall median)."""
+    b = PX // 2
+    h, w = (lab.shape[0] // b) * b, (lab.shape[1] // b) * b
+    blocks = lab[:h, :w].reshape(h // b, b, w // b, b, 3).transpose(0, 2, 1, 3, 4).reshape(h // b, w // b, b * b, 3)
+    seen = table[:h, :w].reshape(h // b, b, w // b, b).transpose(0, 2, 1, 3).reshape(h // b, w // b, b * b)
+    with warnings.catch_warnings():  # a block or a window with no table in it is NaN, as meant
+        warnings.simplefilter("ignore", RuntimeWarning)
+        med = np.nanmedian(np.where(seen[..., None], blocks, np.nan), axis=2)  # (h/b) x (w/b) x 3
+    med[seen.mean(axis=2) < 0.5] = np.nan
+    r = int(round(LIGHT_REACH * PX / b))
+    padded = np.pad(med, ((r, r), (r, r), (0, 0)), constant_values=np.nan)
+    windows = np.lib.stride_tricks.sliding_window_view(padded, (2 * r + 1, 2 * r + 1), axis=(0, 1))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        local = np.nanmedian(windows.reshape(*med.shape, -1), axis=-1)
+    overall = np.nanmedian(med.reshape(-1, 3), axis=0)
+    local = np.where(np.isnan(local), overall, local).astype(np.float32)
+    big = cv2.resize(local, (w, h), interpolation=cv2.INTER_LINEAR)
+    return cv2.copyMakeBorder(big, 0, lab.shape[0] - h, 0, lab.shape[1] - w, cv2.BORDER_REPLICATE)
+
+
+def _unlike_table(lab: np.ndarray, table: np.ndarray, inside: np.ndarray) -> np.ndarray:
+    """Pixels far from every one of the table's few colours (k-means of `table`'s pixels)."""
     px = lab[table]
     rng = np.random.default_rng(0)
     sample = px[rng.choice(len(px), min(len(px), 20000), replace=False)]

@@ -77,3 +77,32 @@ def test_bad_photos_and_options(tmp_path):
     assert "go with --save" in fails(2, "tiles", "scan", str(empty_board), "--board", "bed-1-light", "--yes")
     assert "woodland" not in fails(2, "tiles", "scan", str(empty_board), "--board", "bed-1-light",
                                    "--game", "indian-summer")
+
+
+def test_a_table_lit_unevenly_is_table_throughout_and_the_tiles_on_it_are_not():
+    """A lamp's pool: the table twice as bright on one side as on the other (its far part, where
+    its looks are learnt, at one end), tiles both lighter and darker than the table there."""
+    import numpy as np
+
+    from assistant.vision import tilescan
+
+    h = w = 20 * tilescan.PX
+    rng = np.random.default_rng(1)
+    light = np.linspace(0.55, 1.15, w)[None, :, None]
+    img = np.clip(np.full((h, w, 3), (150, 160, 170), np.float32) * light + rng.normal(0, 3, (h, w, 3)), 0, 255)
+    tiles = [(2, 3, (40, 90, 60)), (12, 2, (200, 210, 235)), (14, 15, (60, 60, 160)), (3, 14, (90, 140, 90))]
+    truth = np.zeros((h, w), bool)
+    for r, c, colour in tiles:  # two cells by one, in grid cells of PX pixels
+        ys, xs = slice(r * tilescan.PX, (r + 1) * tilescan.PX), slice(c * tilescan.PX, (c + 2) * tilescan.PX)
+        img[ys, xs] = colour
+        truth[ys, xs] = True
+    inside = np.ones((h, w), bool)
+    board = np.zeros((h, w), bool)
+    board[8 * tilescan.PX:12 * tilescan.PX, 8 * tilescan.PX:12 * tilescan.PX] = True
+    far = np.zeros((h, w), bool)
+    far[:, 17 * tilescan.PX:] = True  # the table's looks learnt on its bright side only
+    fg = tilescan._foreground(img.astype(np.uint8), inside, board, far)
+    table = ~truth & ~board
+    assert fg[table].mean() < 0.01  # the dim side is table too
+    for r, c, _ in tiles:
+        assert fg[r * tilescan.PX + 8:(r + 1) * tilescan.PX - 8, c * tilescan.PX + 8:(c + 2) * tilescan.PX - 8].all()
