@@ -51,7 +51,7 @@ def centroid(outline: list[list[float]]) -> np.ndarray:
     return np.array([m["m10"] / m["m00"], m["m01"] / m["m00"]]) if m["m00"] else np.mean(outline, axis=0)
 
 
-def accuracy(count: int, seed: int) -> None:
+def accuracy(count: int, seed: int, verbose: bool = False) -> None:
     tiles = found = shapes = marks_right = marks_all = confident_wrong = uncertain = refused = failed = 0
     by_mark: dict[str, list[int]] = {}  # per mark kind (pot, cloche, hole): right, of the found right shapes'
     with tempfile.TemporaryDirectory() as tmp:
@@ -76,6 +76,8 @@ def accuracy(count: int, seed: int) -> None:
                 centre = centroid(t["outline_px"])
                 near = [s for s in scan.tiles if np.linalg.norm(centroid(s.outline_px) - centre) < 0.5 * cell_px]
                 if not near:
+                    if verbose:
+                        print(f"  {design} {seed * 1000 + i}: {truth_shape(t).to_text()} not found")
                     continue
                 found += 1
                 got, want = near[0], truth_shape(t)
@@ -83,6 +85,9 @@ def accuracy(count: int, seed: int) -> None:
                 shapes += right
                 uncertain += got.uncertain
                 confident_wrong += (not right) and not got.uncertain
+                if verbose and not right:
+                    print(f"  {design} {seed * 1000 + i}: {want.to_text()} read {got.text}"
+                          f"{' (uncertain: ' + '; '.join(got.doubts) + ')' if got.uncertain else ' WITHOUT uncertain'}")
                 n_marks = len(want.marks)
                 marks_all += n_marks
                 if right and got.shape == want:
@@ -128,8 +133,9 @@ def main() -> None:
     ap.add_argument("--full", action="store_true", help="100 photos, and the speed")
     ap.add_argument("--speed", action="store_true")
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("-v", "--verbose", action="store_true", help="name each tile missed or read wrong")
     args = ap.parse_args()
-    accuracy(100 if args.full else args.count, args.seed)
+    accuracy(100 if args.full else args.count, args.seed, args.verbose)
     if args.speed or args.full:
         speed(args.runs)
 
