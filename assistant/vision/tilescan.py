@@ -13,7 +13,6 @@ given at a canonical turn (grid.Shape.canonical without flips: a tile has one pr
 from __future__ import annotations
 
 import warnings
-
 from dataclasses import dataclass, field
 
 import cv2
@@ -32,7 +31,7 @@ REACH = 8.0  # how far around the board tiles are looked for, cells
 TABLE_SPREAD = 1.6
 TABLE_L = 0.4
 SHADOW_L = 0.35  # darker than the table counts this much again: a tile's shadow only darkens it
-LIGHT_REACH = 1.5  # cells: the table's lightness is taken against its own this far around
+LIGHT_REACH = 1.5  # cells: a pixel is taken against the table's own look this far around it
 TABLE_COLOURS = 4  # a cloth's checks, a wood's grain: the table's few colours
 TILES_WITHIN = 5.5  # cells from the board: tiles are looked for nearer, the table learnt beyond
 MIN_AREA = 0.45  # cells: a smaller blob is dirt or a crumb, not a tile
@@ -121,11 +120,12 @@ def _foreground(img: np.ndarray, inside: np.ndarray, board: np.ndarray, far: np.
         table = inside & ~board
     if table.sum() < 500:
         raise GardenError("the photo shows too little of the table around the board to find tiles on it")
-    fg = np.zeros(inside.shape, bool)
-    for _ in range(2):
-        seen = inside & ~board & ~cv2.dilate(fg.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
-        fg = _unlike_table(_evened_light(lab, seen), table & seen, inside)
-    return fg
+    seen = inside & ~board
+    fg = _unlike_table(_evened_light(lab, seen), table, inside)
+    seen &= ~cv2.dilate(fg.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
+    if (table & seen).sum() < 500:
+        return fg
+    return _unlike_table(_evened_light(lab, seen), table & seen, inside)
 
 
 def _evened_light(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
@@ -133,7 +133,7 @@ def _evened_light(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
     ratio to it (light and shade multiply), colour as the difference from it (a lamp's warm pool,
     a window's cool side); lightness weighted TABLE_L."""
     around = _table_around(lab, table)
-    mean = np.nanmedian(around.reshape(-1, 3), axis=0)
+    mean = np.median(around.reshape(-1, 3), axis=0)
     out = lab.copy()
     out[..., 0] = lab[..., 0] * (mean[0] / np.maximum(around[..., 0], 8.0)) * TABLE_L
     out[..., 1:] = lab[..., 1:] - around[..., 1:] + mean[1:]
@@ -143,7 +143,7 @@ def _evened_light(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
 def _table_around(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
     """The table's look around each pixel: medians, robust to the tiles lying on it, of
     half-cell blocks of `table` pixels, then of the blocks within LIGHT_REACH cells (where
-    none are, the table's overall median)."""
+    none are, the median of all the table's pixels)."""
     b = PX // 2
     h, w = (lab.shape[0] // b) * b, (lab.shape[1] // b) * b
     blocks = lab[:h, :w].reshape(h // b, b, w // b, b, 3).transpose(0, 2, 1, 3, 4).reshape(h // b, w // b, b * b, 3)
@@ -158,7 +158,7 @@ def _table_around(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         local = np.nanmedian(windows.reshape(*med.shape, -1), axis=-1)
-    overall = np.nanmedian(med.reshape(-1, 3), axis=0)
+    overall = np.median(lab[table], axis=0)
     local = np.where(np.isnan(local), overall, local).astype(np.float32)
     big = cv2.resize(local, (w, h), interpolation=cv2.INTER_LINEAR)
     return cv2.copyMakeBorder(big, 0, lab.shape[0] - h, 0, lab.shape[1] - w, cv2.BORDER_REPLICATE)
