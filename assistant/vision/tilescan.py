@@ -12,7 +12,6 @@ given at a canonical turn (grid.Shape.canonical without flips: a tile has one pr
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass, field
 
 import cv2
@@ -32,6 +31,7 @@ TABLE_SPREAD = 1.6
 TABLE_L = 0.4
 SHADOW_L = 0.35  # darker than the table counts this much again: a tile's shadow only darkens it
 LIGHT_REACH = 1.5  # cells: a pixel is taken against the table's own look this far around it
+BLOCK_TABLE = 0.8  # ... in the blocks (half a cell a side) at least this much table
 TABLE_COLOURS = 4  # a cloth's checks, a wood's grain: the table's few colours
 TILES_WITHIN = 5.5  # cells from the board: tiles are looked for nearer, the table learnt beyond
 MIN_AREA = 0.45  # cells: a smaller blob is dirt or a crumb, not a tile
@@ -132,36 +132,34 @@ def _evened_light(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
     """Lab taken against the table's own look around each pixel (_table_around): lightness as a
     ratio to it (light and shade multiply), colour as the difference from it (a lamp's warm pool,
     a window's cool side); lightness weighted TABLE_L."""
-    around = _table_around(lab, table)
-    mean = np.median(around.reshape(-1, 3), axis=0)
+    around, mean = _table_around(lab, table)
     out = lab.copy()
     out[..., 0] = lab[..., 0] * (mean[0] / np.maximum(around[..., 0], 8.0)) * TABLE_L
     out[..., 1:] = lab[..., 1:] - around[..., 1:] + mean[1:]
     return out
 
 
-def _table_around(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
-    """The table's look around each pixel: medians, robust to the tiles lying on it, of
-    half-cell blocks of `table` pixels, then of the blocks within LIGHT_REACH cells (where
-    none are, the median of all the table's pixels)."""
+def _table_around(lab: np.ndarray, table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The table's look around each pixel: the median, robust to the tiles lying on it, of the
+    means of the half-cell blocks within LIGHT_REACH cells that are nearly all table (where none
+    are, its look overall); and its look overall, the median of all its pixels."""
     b = PX // 2
     h, w = (lab.shape[0] // b) * b, (lab.shape[1] // b) * b
     blocks = lab[:h, :w].reshape(h // b, b, w // b, b, 3).transpose(0, 2, 1, 3, 4).reshape(h // b, w // b, b * b, 3)
     seen = table[:h, :w].reshape(h // b, b, w // b, b).transpose(0, 2, 1, 3).reshape(h // b, w // b, b * b)
-    with warnings.catch_warnings():  # a block or a window with no table in it is NaN, as meant
-        warnings.simplefilter("ignore", RuntimeWarning)
-        med = np.nanmedian(np.where(seen[..., None], blocks, np.nan), axis=2)  # (h/b) x (w/b) x 3
-    med[seen.mean(axis=2) < 0.5] = np.nan
+    count = seen.sum(axis=2)
+    means = (blocks * seen[..., None]).sum(axis=2) / np.maximum(count, 1)[..., None]
+    means[count < BLOCK_TABLE * b * b] = np.nan
     r = int(round(LIGHT_REACH * PX / b))
-    padded = np.pad(med, ((r, r), (r, r), (0, 0)), constant_values=np.nan)
+    padded = np.pad(means, ((r, r), (r, r), (0, 0)), constant_values=np.nan)
     windows = np.lib.stride_tricks.sliding_window_view(padded, (2 * r + 1, 2 * r + 1), axis=(0, 1))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        local = np.nanmedian(windows.reshape(*med.shape, -1), axis=-1)
+    values = np.sort(windows.reshape(*means.shape, -1), axis=-1)  # NaN sorts last
+    n = np.isfinite(values).sum(axis=-1)
+    local = np.take_along_axis(values, (np.maximum(n, 1) - 1)[..., None] // 2, axis=-1)[..., 0]
     overall = np.median(lab[table], axis=0)
-    local = np.where(np.isnan(local), overall, local).astype(np.float32)
+    local = np.where(n > 0, local, overall).astype(np.float32)
     big = cv2.resize(local, (w, h), interpolation=cv2.INTER_LINEAR)
-    return cv2.copyMakeBorder(big, 0, lab.shape[0] - h, 0, lab.shape[1] - w, cv2.BORDER_REPLICATE)
+    return cv2.copyMakeBorder(big, 0, lab.shape[0] - h, 0, lab.shape[1] - w, cv2.BORDER_REPLICATE), overall
 
 
 def _unlike_table(lab: np.ndarray, table: np.ndarray, inside: np.ndarray) -> np.ndarray:
@@ -172,16 +170,18 @@ def _unlike_table(lab: np.ndarray, table: np.ndarray, inside: np.ndarray) -> np.
     k = min(TABLE_COLOURS, len(sample))
     _, assign, centres = cv2.kmeans(sample, k, None, (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.5),
                                     3, cv2.KMEANS_PP_CENTERS)
-    d = np.full(lab.shape[:2], np.inf, np.float32)
+    d2 = np.full(lab.shape[:2], np.inf, np.float32)  # squared distance in spreads to the nearest colour
     for j, centre in enumerate(centres):
         mine = np.linalg.norm(sample[assign.ravel() == j] - centre, axis=1)
         if len(mine) < 0.02 * len(sample):
             continue  # a speck of something else, not the table's own colour
         spread = max(2.0, float(np.percentile(mine, 90)))
-        diff = lab - centre
-        diff[..., 0] = np.where(diff[..., 0] < 0, diff[..., 0] * SHADOW_L, diff[..., 0])
-        d = np.minimum(d, np.linalg.norm(diff, axis=-1) / spread)
-    fg = (d > TABLE_SPREAD) & inside
+        dl = lab[..., 0] - centre[0]
+        dl *= np.where(dl < 0, np.float32(SHADOW_L / spread), np.float32(1 / spread))
+        da = (lab[..., 1] - centre[1]) / spread
+        db = (lab[..., 2] - centre[2]) / spread
+        np.minimum(d2, dl * dl + da * da + db * db, out=d2)
+    fg = (d2 > TABLE_SPREAD ** 2) & inside
     k3 = np.ones((3, 3), np.uint8)
     fg = cv2.morphologyEx(fg.astype(np.uint8), cv2.MORPH_OPEN, k3)
     return cv2.morphologyEx(fg, cv2.MORPH_CLOSE, k3) > 0
