@@ -24,15 +24,14 @@ class Checked:
         return draw_reading(self.photo.image, self.reading)
 
 
-def check_photo(source: Any, table: Any, profile: Any, grid: str | None = None, player: str | None = None,
+def check_photo(loaded: Any, table: Any, profile: Any, grid: str | None = None, player: str | None = None,
                 bed: int | None = None, game: str | None = None) -> Checked:
-    """Reads `source` (a path or bytes load_photo takes) with a board's `profile` (checked_profile's),
-    or, without one, finds a `grid` ("ROWSxCOLS"); `table`: the play.Table a comparison with `game` reads."""
+    """Reads the `loaded` photo (vision.imageio's load_photo of a file, decode_photo of bytes) with a
+    board's `profile` (checked_profile's), or, without one, finds a `grid` ("ROWSxCOLS"); `table`: the
+    play.Table a comparison with `game` reads."""
     from assistant.vision import symbols
-    from assistant.vision.imageio import load_photo
     from assistant.vision.reader import read_grid, read_photo
 
-    loaded = load_photo(source)
     if profile is not None:
         reading = read_photo(loaded, profile)
     else:

@@ -156,12 +156,13 @@ def check(
     """Read a board photo: which cells are covered (and, with --player, how it differs from the game)."""
     from assistant.cli.common import table
     from assistant.photocheck import check_photo, checked_profile
+    from assistant.vision.imageio import load_photo
 
     profile = checked_profile(board, grid)  # a wrong board or grid is refused before a camera or photo is touched
     if out is not None:
         check_drawing_path(out)
     source = photo_source(photo, camera, out.parent if out is not None else None, "photo")
-    checked = check_photo(source, table(), profile, grid, player, bed, game)
+    checked = check_photo(load_photo(source), table(), profile, grid, player, bed, game)
     reading, data = checked.reading, checked.data
     if camera is not None:
         reading.photo_path = source

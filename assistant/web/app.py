@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-import tempfile
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
@@ -234,30 +233,28 @@ def _boards_by_name() -> set[str]:
 
 def _read_upload(data: bytes, shown: str, board: str, player: str | None, tile: str | None, game: str,
                  table) -> dict[str, Any]:
-    """`check --json` of uploaded bytes (kept in a temporary file of our naming while read) and its
-    drawing as PNG bytes under "_png"; with `tile`, the best placements (`fit PHOTO --json`'s) drawn
-    instead. An error names the upload, not the temporary file."""
+    """`check --json` of uploaded bytes, decoded as the upload's name `shown` (an error names it), and
+    its drawing as PNG bytes under "_png"; with `tile`, the best placements (`fit PHOTO --json`'s)
+    drawn instead."""
     import cv2
 
     from assistant.cli.photo_fit import fit_on_reading, placements_drawn
     from assistant.photocheck import check_photo, checked_profile
+    from assistant.vision.imageio import decode_photo
 
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "upload"
-        path.write_bytes(data)
-        tab = table()
-        try:
-            checked = check_photo(str(path), tab, checked_profile(board, None), player=player, game=game)
-            out = {**checked.data, "photo_path": shown} if "photo_path" in checked.data else dict(checked.data)
-            if tile is None:
-                image = checked.drawing()
-            else:
-                report, _ = fit_on_reading(checked.reading, checked.game or "", tile, 3)
-                out["placements"] = report["placements"]
-                image = placements_drawn(checked.photo.image, checked.reading, report["placements"])
-        except GardenError as err:
-            raise ApiError(422, {"error": str(err).replace(str(path), shown)}) from None
-        finally:
-            tab.close()
-        ok, png = cv2.imencode(".png", image)
-        return {**out, "_png": png.tobytes() if ok else b""}
+    tab = table()
+    try:
+        checked = check_photo(decode_photo(data, shown), tab, checked_profile(board, None), player=player, game=game)
+        out = dict(checked.data)
+        if tile is None:
+            image = checked.drawing()
+        else:
+            report, _ = fit_on_reading(checked.reading, checked.game or "", tile, 3)
+            out["placements"] = report["placements"]
+            image = placements_drawn(checked.photo.image, checked.reading, report["placements"])
+    except GardenError as err:
+        raise ApiError(422, {"error": str(err)}) from None
+    finally:
+        tab.close()
+    ok, png = cv2.imencode(".png", image)
+    return {**out, "_png": png.tobytes() if ok else b""}

@@ -106,7 +106,7 @@ def test_bad_uploads(client, monkeypatch):
     not_image = client.post("/api/games/friday/check", files={"photo": ("notes.jpg", b"hello", "image/jpeg")},
                             data={"board": "bed-1-dark"})
     assert not_image.status_code == 422 and "notes.jpg" in not_image.json()["error"]
-    assert "upload" not in not_image.json()["error"]  # the temporary file is not named
+    assert "upload" not in not_image.json()["error"]  # named as the phone sent it, not as the server keeps it
     unknown = client.post("/api/games/friday/check", files={"photo": ("a.jpg", b"x", "image/jpeg")},
                           data={"board": "../../etc"})
     assert unknown.status_code == 422 and unknown.json()["field"] == "board"
