@@ -216,7 +216,7 @@ reading_view = compare_view = tally_photos = fit_on_text
 
 
 def tile_matches(*_: Any) -> Any:
-    raise UsageError("garden tiles scan reads Cottage Garden and Indian Summer tiles; The Hanging Gardens's are "
+    raise UsageError("garden tiles scan reads Cottage Garden and Indian Summer tiles; The Hanging Gardens' are "
                      "defined with its own commands (garden tiles --game hanging-gardens)")
 
 

@@ -16,9 +16,6 @@ from assistant.cli.common import JsonOption, console
 from assistant.cli.errors import reports_errors
 from assistant.errors import GardenError, UsageError
 
-# BGR: a sure tile green, one in doubt orange, a refused blob red
-SURE, DOUBT = (60, 200, 60), (0, 140, 255)
-
 
 @reports_errors
 def scan(
@@ -35,6 +32,7 @@ def scan(
 ) -> None:
     """Read the shapes (and symbols or holes) of tiles laid beside a calibrated board."""
     from assistant.cli.photo_cmds import check_drawing_path, write_drawing
+    from assistant.vision.draw import draw_tiles
     from assistant.vision.imageio import load_photo
     from assistant.vision.profile import load_profile
     from assistant.vision.reader import read_photo
@@ -69,7 +67,7 @@ def scan(
     data: dict[str, Any] = {"tiles": rows, "board": {"board": board, "corners": reading.to_json()["corners"]},
                             "refused": found.refused}
     if out is not None:
-        write_drawing(out, _drawn(loaded.image, loaded.scale, found))
+        write_drawing(out, draw_tiles(loaded.image, loaded.scale, found.tiles))
         data["drawn"] = str(out)
     if json_output and not save:
         print(json.dumps(data))
@@ -138,26 +136,6 @@ def _save(module: Any, plan: list[tuple[str, Any, str]], yes: bool, quiet: bool)
     if not quiet:
         shown.print(f"Kept {len(saved)}; `garden tiles forget ID` takes one back.", markup=False)
     return saved
-
-
-def _drawn(image: Any, scale: float, found: Any) -> Any:
-    """Every tile's quantised cells and its number on the photo; refused blobs are listed, not drawn."""
-    import cv2
-    import numpy as np
-
-    out = image.copy()
-    thick = max(2, int(round(max(out.shape[:2]) / 500)))
-    for k, tile in enumerate(found.tiles, 1):
-        colour = DOUBT if tile.uncertain else SURE
-        for cell in tile.cells_px:
-            cv2.polylines(out, [np.round(cell / scale).astype(np.int32)], True, colour, thick, cv2.LINE_AA)
-        centre = np.mean([c.mean(axis=0) for c in tile.cells_px], axis=0) / scale
-        label = f"{k}" + ("?" if tile.uncertain else "")
-        cv2.putText(out, label, (int(centre[0]) - 8, int(centre[1]) + 8), cv2.FONT_HERSHEY_SIMPLEX, 0.9, (0, 0, 0),
-                    thick + 3, cv2.LINE_AA)
-        cv2.putText(out, label, (int(centre[0]) - 8, int(centre[1]) + 8), cv2.FONT_HERSHEY_SIMPLEX, 0.9, (255, 255, 255),
-                    thick, cv2.LINE_AA)
-    return out
 
 
 @reports_errors

@@ -1,4 +1,4 @@
-"""Overlays drawn on photos: chosen grid (calibration preview), a reading, placements.
+"""Overlays drawn on photos: chosen grid (calibration preview), a reading, placements, scanned tiles.
 
 Each carries what a player needs without the manual: a legend in a box on the image, row numbers
 down the left edge and column numbers along the top of the grid, the row-0 edge and cell 0,0
@@ -18,6 +18,7 @@ COLOURS = {
     "uncertain": (0, 215, 255),
     "grid": (255, 180, 0),
     "corner": (255, 0, 255),
+    "tile in doubt": (0, 140, 255),
 }
 
 
@@ -186,6 +187,21 @@ def draw_cells_on_photo(image: np.ndarray, homography: np.ndarray, cells, colour
     cv2.addWeighted(overlay, alpha, out, 1 - alpha, 0, dst=out)
     for r, c in cells:
         cv2.polylines(out, [_cell_polygon(Hinv, r, c, 0.06)], True, colour, _thickness(out), cv2.LINE_AA)
+    return out
+
+
+def draw_tiles(image: np.ndarray, scale: float, tiles) -> np.ndarray:
+    """Scanned tiles (vision.tilescan.ScannedTile) on the photo: each one's quantised cells outlined,
+    green when read surely, orange in doubt, and its number ('?' after it in doubt); `scale`:
+    full-size photo pixels an image pixel (LoadedPhoto.scale)."""
+    out = image.copy()
+    t = max(2, _thickness(out))
+    for k, tile in enumerate(tiles, 1):
+        colour = COLOURS["tile in doubt"] if tile.uncertain else COLOURS["empty"]
+        for cell in tile.cells_px:
+            cv2.polylines(out, [np.round(cell / scale).astype(np.int32)], True, colour, t, cv2.LINE_AA)
+        centre = np.mean([c.mean(axis=0) for c in tile.cells_px], axis=0) / scale
+        _label(out, f"{k}" + ("?" if tile.uncertain else ""), centre - (8, -8), 0.45 * t, (255, 255, 255))
     return out
 
 

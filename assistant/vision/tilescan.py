@@ -2,9 +2,10 @@
 
 The board, found as `garden check` finds it, gives the table's plane and the cell's size: the
 photo is rectified onto that plane at PX pixels a cell, around the board. What differs from the
-table (its colour, learnt from the table around the board) and lies apart from the board is a
-tile; each tile's outline is turned upright by its own smallest enclosing rectangle and
-quantised to cells; a cell the outline half fills is the tile's. Inside the outline, the table
+table (its few colours, learnt beyond where tiles are laid, each pixel taken against the table's
+own look around it) and lies apart from the board is a tile; each tile's outline is turned
+upright by the directions of its own edges and quantised to cells; a cell the outline half fills
+is the tile's. Inside the outline, the table
 showing through a cell's middle is a hole (Indian Summer's leaf tiles); a printed flowerpot or
 cloche is found by the looks the board's profile learnt of its own printed symbols. The shape is
 given at a canonical turn (grid.Shape.canonical without flips: a tile has one printed face).
@@ -112,8 +113,9 @@ def _foreground(img: np.ndarray, inside: np.ndarray, board: np.ndarray, far: np.
     """What differs from the table. The table's looks are learnt where tiles are not laid (`far`:
     beyond TILES_WITHIN of the board, else all the canvas but the board): a few colours (a cloth's
     checks, a wood's grain), each with its spread; a pixel far from every one of them is not table.
-    The light falls unevenly over a table (a lamp's pool, a window's side): lightness is taken
-    against the table's own around it (LIGHT_REACH), learnt again without what the first pass found."""
+    The light falls unevenly over a table (a lamp's pool, a window's side): each pixel is taken
+    against the table's own look around it (_evened_light), learnt again without what a first pass
+    found."""
     lab = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 1.2), cv2.COLOR_BGR2LAB).astype(np.float32)
     table = inside & far
     if table.sum() < 2000:
