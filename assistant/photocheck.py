@@ -28,7 +28,7 @@ def check_photo(loaded: Any, table: Any, profile: Any, grid: str | None = None, 
                 bed: int | None = None, game: str | None = None) -> Checked:
     """Reads the `loaded` photo (vision.imageio's load_photo of a file, decode_photo of bytes) with a
     board's `profile` (checked_profile's), or, without one, finds a `grid` ("ROWSxCOLS"); `table`: the
-    play.Table a comparison with `game` reads."""
+    play.Table a comparison with `game` reads (None when no `player` is compared)."""
     from assistant.vision import symbols
     from assistant.vision.reader import read_grid, read_photo
 

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
 
 from assistant.errors import GardenError
-from assistant.play import Table
 from assistant.wording import a
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from assistant.play import Table
 
 GameOption = Annotated[str | None, typer.Option("--game", help="The game to act on (default: the most recent).")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
@@ -18,6 +21,8 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of 
 
 def table() -> Table:
     """The games in the user's store ($GARDEN_HOME when set)."""
+    from assistant.play import Table  # the store (sqlite): not for a command that only reads a photo
+
     return Table()
 
 
@@ -27,6 +32,8 @@ def load_game(game: str | None) -> Any:
 
 
 def console() -> Console:
+    from rich.console import Console  # not for a command that only prints JSON: 20 ms to import
+
     return Console(highlight=False, soft_wrap=False, emoji=False)  # no :codes: in our text; saves their table
 
 

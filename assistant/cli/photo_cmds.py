@@ -162,7 +162,8 @@ def check(
     if out is not None:
         check_drawing_path(out)
     source = photo_source(photo, camera, out.parent if out is not None else None, "photo")
-    checked = check_photo(load_photo(source), table(), profile, grid, player, bed, game)
+    games = table() if player is not None else None  # the store is opened only to compare with a game
+    checked = check_photo(load_photo(source), games, profile, grid, player, bed, game)
     reading, data = checked.reading, checked.data
     if camera is not None:
         reading.photo_path = source
