@@ -47,6 +47,8 @@ SYMBOL_NCC = 0.45  # a cell this like the board's own printed symbol shows it ..
 SYMBOL_LEAD = 0.12  # ... when the other symbol matches less well by this much
 SYMBOL_DOUBT = 0.08  # a score this near SYMBOL_NCC leaves the cell in doubt
 SYMBOL_SIZES = (0.85, 1.0, 1.15, 1.3)
+SYMBOL_INSET = 0.15  # cells: a symbol's look is its cell's middle, this far in from each side
+SYMBOL_SLACK = 0.12  # cells: a symbol is matched this far from its cell's middle at most
 MARK = {"pot": "pot", "cloche": "cloche", "hole": HOLE}  # the catalogues' own marks
 
 
@@ -198,47 +200,53 @@ def _filled(mask: np.ndarray) -> np.ndarray:
 
 
 def _symbol_looks(prof: BoardProfile) -> dict[str, list[np.ndarray]]:
-    """The board's own printed symbols as the profile learnt them: grey templates of each symbol
-    cell's middle at PX pixels a cell, at a few sizes (a tile prints its symbols a little larger
-    or smaller than the board does) and every quarter turn."""
+    """The board's own printed symbols as the profile learnt them: of each symbol, the pixelwise
+    median of its cells' middles (the symbol is printed alike in each, the art around it differs),
+    grey, at PX pixels a cell, at a few sizes (a tile prints its symbols a little larger or smaller
+    than the board does) and every quarter turn."""
     grey = cv2.cvtColor(prof.reference, cv2.COLOR_BGR2GRAY) if prof.reference.ndim == 3 else prof.reference
-    looks: dict[str, list[np.ndarray]] = {}
+    middles: dict[str, list[np.ndarray]] = {}
     m, s = prof.margin_px, prof.cell
-    inner = int(round(s * 0.15))
+    inner = int(round(s * SYMBOL_INSET))
     for r, row in enumerate(prof.layout):
         for c, name in enumerate(row):
-            if name not in ("pot", "cloche"):
-                continue
-            middle = grey[m + r * s + inner:m + (r + 1) * s - inner, m + c * s + inner:m + (c + 1) * s - inner]
-            for size in SYMBOL_SIZES:
-                side = max(6, int(round(PX * (1 - 2 * 0.15) * size)))
-                look = cv2.resize(middle, (side, side), interpolation=cv2.INTER_AREA)
-                looks.setdefault(name, []).extend(np.ascontiguousarray(np.rot90(look, k)) for k in range(4))
+            if name in ("pot", "cloche"):
+                middles.setdefault(name, []).append(
+                    grey[m + r * s + inner:m + (r + 1) * s - inner, m + c * s + inner:m + (c + 1) * s - inner])
+    looks: dict[str, list[np.ndarray]] = {}
+    for name, seen in middles.items():
+        middle = np.median(np.stack(seen), axis=0).astype(np.uint8)
+        for size in SYMBOL_SIZES:
+            side = max(6, int(round(PX * (1 - 2 * SYMBOL_INSET) * size)))
+            look = cv2.resize(middle, (side, side), interpolation=cv2.INTER_AREA)
+            looks.setdefault(name, []).extend(np.ascontiguousarray(np.rot90(look, k)) for k in range(4))
     return looks
 
 
 def _symbol_scores(windows: list[np.ndarray], looks: dict[str, list[np.ndarray]]) -> list[dict[str, float]]:
-    """The best normalised match of each symbol's templates anywhere in each cell's window. Windows
-    of one size are stacked and matched in one call a template, each keeping the matches that lie
-    wholly inside it (a match depends only on the pixels under the template: the same scores as
-    window by window, a fraction of the calls)."""
+    """The best normalised match of each symbol's templates in the middle of each cell's window
+    (a symbol is printed in the middle of its cell: a match nearer the cell's edge is its art, its
+    border line or the tile's edge). The windows' middles are stacked and matched in one call a
+    template, each keeping the matches that lie wholly inside it."""
     scores: list[dict[str, float]] = [{} for _ in windows]
-    by_shape: dict[tuple[int, ...], list[int]] = {}
-    for i, window in enumerate(windows):
-        by_shape.setdefault(window.shape, []).append(i)
-    for (h, w), members in by_shape.items():
-        strip = np.concatenate([windows[i] for i in members], axis=0)
-        for name, templates in looks.items():
-            best = np.full(len(members), -np.inf)
-            for t in templates:
-                th, tw = t.shape
-                if th > h or tw > w:
-                    continue
-                res = cv2.matchTemplate(strip, t, cv2.TM_CCOEFF_NORMED)
-                inside = np.stack([res[k * h:k * h + h - th + 1] for k in range(len(members))])
-                best = np.maximum(best, inside.reshape(len(members), -1).max(axis=1))
-            for k, i in enumerate(members):  # no template fits a window cut short at the canvas's edge: no match
-                scores[i][name] = float(best[k]) if np.isfinite(best[k]) else -1.0
+    slack = int(round(SYMBOL_SLACK * PX))
+    for name, templates in looks.items():
+        best = np.full(len(windows), -1.0)
+        for t in templates:
+            th, tw = t.shape
+            h, w = th + 2 * slack, tw + 2 * slack
+            fits = [i for i, win in enumerate(windows) if win.shape[0] >= h and win.shape[1] >= w]
+            if not fits:
+                continue  # a window cut short at the canvas's edge: no match
+            middles = []
+            for i in fits:
+                y, x = (windows[i].shape[0] - h) // 2, (windows[i].shape[1] - w) // 2
+                middles.append(windows[i][y:y + h, x:x + w])
+            res = cv2.matchTemplate(np.concatenate(middles, axis=0), t, cv2.TM_CCOEFF_NORMED)
+            inside = np.stack([res[k * h:k * h + 2 * slack + 1] for k in range(len(fits))])
+            best[fits] = np.maximum(best[fits], inside.reshape(len(fits), -1).max(axis=1))
+        for i in range(len(windows)):
+            scores[i][name] = float(best[i])
     return scores
 
 
