@@ -1,24 +1,30 @@
-"""`garden tiles scan` on photos of tiles laid around a board, rendered with their truth
-(samples/renderer, `loose_tiles`): tiles found, found tiles' shapes exactly right, symbols and holes
-at the right cell, shapes wrong without `uncertain` (must be none); and, with --speed, the scan
-of a 12 MP photo as a whole process against `python -c "import cv2; cv2.imread(photo)"`.
+"""`garden tiles scan` on photos of tiles laid around a board, with their truth: tiles found, found
+tiles' shapes exactly right, symbols and holes at the right cell, shapes wrong without `uncertain`
+(must be none); and, with --speed, the scan of a 12 MP photo as a whole process against
+`python -c "import cv2; cv2.imread(photo)"`.
 
     .venv/bin/python benchmarks/bench_tile_scan.py                 # quick: 20 photos
     .venv/bin/python benchmarks/bench_tile_scan.py --full          # 100 photos, and --speed
     .venv/bin/python benchmarks/bench_tile_scan.py --speed --runs 7
+    .venv/bin/python benchmarks/bench_tile_scan.py --dir FOLDER    # the judging set (below)
 
-Photo i: design DESIGNS[i % len], seed SEED * 1000 + i, 6-14 tiles. A tile is found when a scanned
-tile's outline centroid lies within half a cell of its truth's.
+The photos are samples/renderer's (`loose_tiles`), made as they are read: photo i design
+DESIGNS[i % len], seed SEED * 1000 + i, 6-14 tiles. The judging set comes from another renderer:
+--dir reads a folder of samples/pbr/render.py --tiles photos (physically rendered, cached outside
+the repository; samples/pbr/README.md), each with its truth beside it. A tile is found when a
+scanned tile's outline centroid lies within half a cell of its truth's.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,53 +57,68 @@ def centroid(outline: list[list[float]]) -> np.ndarray:
     return np.array([m["m10"] / m["m00"], m["m01"] / m["m00"]]) if m["m00"] else np.mean(outline, axis=0)
 
 
-def accuracy(count: int, seed: int, verbose: bool = False) -> None:
-    tiles = found = shapes = marks_right = marks_all = confident_wrong = uncertain = refused = failed = 0
+def rendered(count: int, seed: int, tmp: Path) -> Iterator[tuple[str, Path, dict]]:
+    """(name, photo file, truth) of samples/renderer's photos of loose tiles: photo i design
+    DESIGNS[i % len], seed SEED * 1000 + i, 6-14 tiles."""
+    for i in range(count):
+        design = DESIGNS[i % len(DESIGNS)]
+        jpeg, truth = render_photo(design, seed * 1000 + i, loose_tiles=6 + (seed * 1000 + i) % 9)
+        path = tmp / "photo.jpg"
+        path.write_bytes(jpeg)
+        yield f"{design} {seed * 1000 + i}", path, {**truth, "board": design}
+
+
+def in_folder(folder: Path) -> Iterator[tuple[str, Path, dict]]:
+    """(name, photo file, truth) of a folder's photos of loose tiles, each beside its truth .json
+    (samples/pbr/render.py --tiles: the physically rendered judging set)."""
+    for truth_file in sorted(folder.glob("*.json")):
+        truth = json.loads(truth_file.read_text())
+        if truth.get("params", {}).get("tiles") is not None and truth_file.with_suffix(".jpg").exists():
+            yield truth_file.stem, truth_file.with_suffix(".jpg"), truth
+
+
+def accuracy(photos: Iterable[tuple[str, Path, dict]], verbose: bool = False) -> None:
+    tiles = found = shapes = marks_right = marks_all = confident_wrong = uncertain = refused = failed = count = 0
     by_mark: dict[str, list[int]] = {}  # per mark kind (pot, cloche, hole): right, of the found right shapes'
-    with tempfile.TemporaryDirectory() as tmp:
-        for i in range(count):
-            design = DESIGNS[i % len(DESIGNS)]
-            rng_count = 6 + (seed * 1000 + i) % 9
-            jpeg, truth = render_photo(design, seed * 1000 + i, loose_tiles=rng_count)
-            path = Path(tmp) / "photo.jpg"
-            path.write_bytes(jpeg)
-            photo, prof = load_photo(str(path)), load_profile(design)
-            try:
-                reading = read_photo(photo, prof)
-            except Exception as err:  # noqa: BLE001 (counted and named)
-                failed += 1
-                print(f"  {design} {seed * 1000 + i}: board not read: {err}")
+    for name, path, truth in photos:
+        count += 1
+        photo, prof = load_photo(str(path)), load_profile(truth["board"])
+        try:
+            reading = read_photo(photo, prof)
+        except Exception as err:  # noqa: BLE001 (counted and named)
+            failed += 1
+            print(f"  {name}: board not read: {err}")
+            continue
+        scan = scan_tiles(photo, prof, reading.homography)
+        refused += len(scan.refused)
+        cell_px = np.linalg.norm(np.subtract(truth["corners"][1], truth["corners"][0])) / prof.cols
+        for t in truth["params"]["tiles"]:
+            tiles += 1
+            centre = centroid(t["outline_px"])
+            near = [s for s in scan.tiles if np.linalg.norm(centroid(s.outline_px) - centre) < 0.5 * cell_px]
+            if not near:
+                if verbose:
+                    print(f"  {name}: {truth_shape(t).to_text()} not found")
                 continue
-            scan = scan_tiles(photo, prof, reading.homography)
-            refused += len(scan.refused)
-            cell_px = np.linalg.norm(np.subtract(truth["corners"][1], truth["corners"][0])) / prof.cols
-            for t in truth["params"]["tiles"]:
-                tiles += 1
-                centre = centroid(t["outline_px"])
-                near = [s for s in scan.tiles if np.linalg.norm(centroid(s.outline_px) - centre) < 0.5 * cell_px]
-                if not near:
-                    if verbose:
-                        print(f"  {design} {seed * 1000 + i}: {truth_shape(t).to_text()} not found")
-                    continue
-                found += 1
-                got, want = near[0], truth_shape(t)
-                right = Shape.from_cells(got.shape.cells).canonical(flip=False) == Shape.from_cells(want.cells).canonical(flip=False)
-                shapes += right
-                uncertain += got.uncertain
-                confident_wrong += (not right) and not got.uncertain
-                if verbose and not right:
-                    print(f"  {design} {seed * 1000 + i}: {want.to_text()} read {got.text}"
-                          f"{' (uncertain: ' + '; '.join(got.doubts) + ')' if got.uncertain else ' WITHOUT uncertain'}")
-                n_marks = len(want.marks)
-                marks_all += n_marks
-                if right and got.shape == want:
-                    marks_right += n_marks
-                elif right and n_marks:
-                    marks_right += sum(1 for m in want.marks if m in got.shape.marks)
-                for m in want.marks if right else ():
-                    tally = by_mark.setdefault(m[1], [0, 0])
-                    tally[0] += m in got.shape.marks
-                    tally[1] += 1
+            found += 1
+            got, want = near[0], truth_shape(t)
+            right = Shape.from_cells(got.shape.cells).canonical(flip=False) == Shape.from_cells(want.cells).canonical(flip=False)
+            shapes += right
+            uncertain += got.uncertain
+            confident_wrong += (not right) and not got.uncertain
+            if verbose and not right:
+                print(f"  {name}: {want.to_text()} read {got.text}"
+                      f"{' (uncertain: ' + '; '.join(got.doubts) + ')' if got.uncertain else ' WITHOUT uncertain'}")
+            n_marks = len(want.marks)
+            marks_all += n_marks
+            if right and got.shape == want:
+                marks_right += n_marks
+            elif right and n_marks:
+                marks_right += sum(1 for m in want.marks if m in got.shape.marks)
+            for m in want.marks if right else ():
+                tally = by_mark.setdefault(m[1], [0, 0])
+                tally[0] += m in got.shape.marks
+                tally[1] += 1
     pct = lambda a, b: f"{100 * a / b:.1f}%" if b else "-"  # noqa: E731
     print(f"photos: {count} (board not read: {failed}); tiles: {tiles}; blobs refused: {refused}")
     print(f"tiles found: {found} ({pct(found, tiles)})")
@@ -133,9 +154,14 @@ def main() -> None:
     ap.add_argument("--full", action="store_true", help="100 photos, and the speed")
     ap.add_argument("--speed", action="store_true")
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--dir", type=Path, help="a folder of photos with their truth (samples/pbr/render.py --tiles)")
     ap.add_argument("-v", "--verbose", action="store_true", help="name each tile missed or read wrong")
     args = ap.parse_args()
-    accuracy(100 if args.full else args.count, args.seed, args.verbose)
+    if args.dir is not None:
+        accuracy(in_folder(args.dir), args.verbose)
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            accuracy(rendered(100 if args.full else args.count, args.seed, Path(tmp)), args.verbose)
     if args.speed or args.full:
         speed(args.runs)
 

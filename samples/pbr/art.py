@@ -88,8 +88,10 @@ def board_art(design: int, rows: int = 5, cols: int = 5) -> tuple[np.ndarray, st
     return np.clip(img, 0, 255).astype(np.uint8), "/".join("".join(row) for row in layout)
 
 
-def tile_art(seed: int, rows: int, cols: int) -> np.ndarray:
-    """A flower tile's printed face for a rows x cols bounding box: leaves and blossoms."""
+def tile_art(seed: int, rows: int, cols: int, symbols: dict[tuple[int, int], str] | None = None) -> np.ndarray:
+    """A flower tile's printed face for a rows x cols bounding box: leaves and blossoms, and a
+    flowerpot or a cloche printed on the cells of `symbols` ((row, col) -> "pot" or "cloche"), as
+    the board prints them."""
     rng = np.random.default_rng(seed)
     h, w = rows * PPC, cols * PPC
     green = np.array((52 + rng.integers(0, 40), 110 + rng.integers(0, 50), 44), np.float64)
@@ -99,6 +101,8 @@ def tile_art(seed: int, rows: int, cols: int) -> np.ndarray:
     for _ in range(rows * cols * 3):
         colour = petals[rng.integers(len(petals))]
         _disc(img, rng.random() * h, rng.random() * w, PPC * 0.12, PPC * 0.12, colour)
+    for (r, c), name in (symbols or {}).items():
+        {"pot": _pot, "cloche": _cloche}[name](img, r * PPC, c * PPC, rng)
     return np.clip(img, 0, 255).astype(np.uint8)
 
 

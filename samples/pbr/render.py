@@ -8,6 +8,10 @@ into a folder, with their truth: run with the bpy environment's Python (README.m
 Photo i: design i % DESIGNS[board], seed S * 10000 + i (stem pbr-bed-<design>_<seed>, or pbr-woods-...
 with --board woodland, whose seeds are S * 10000 + 5000 + i); a photo already in
 the folder is skipped, so an interrupted run goes on where it stopped.
+
+--tiles: the board empty and 6-14 tiles laid loose around it, for judging `garden tiles scan`
+(stems pbr-tiles-bed-<design>_<seed>, seeds S * 10000 + 7000 + i; woodland S * 10000 + 7500 + i;
+6 + seed % 9 tiles).
 """
 
 from __future__ import annotations
@@ -32,16 +36,17 @@ def main() -> None:
     ap.add_argument("--calibration", action="store_true", help="the empty boards of every design")
     ap.add_argument("--board", choices=("bed", "woodland"), default="bed", help="Cottage Garden beds or Indian "
                     "Summer woodland boards")
+    ap.add_argument("--tiles", action="store_true", help="tiles laid loose around the empty board (tiles scan)")
     args = ap.parse_args()
     from scene import render
 
     size = tuple(int(v) for v in args.size.split("x"))
     designs = DESIGNS[args.board]
-    jobs = ([(d, 900000 + (100 if args.board == "woodland" else 0) + d, True) for d in range(designs)]
-            if args.calibration else
-            [(i % designs, args.seed * 10000 + (5000 if args.board == "woodland" else 0) + i, False)
-             for i in range(args.count)])
-    board = "bed" if args.board == "bed" else "woods"
+    woods = args.board == "woodland"
+    first = 7000 + 500 * woods if args.tiles else 5000 * woods
+    jobs = ([(d, 900000 + 100 * woods + d, True) for d in range(designs)] if args.calibration else
+            [(i % designs, args.seed * 10000 + first + i, False) for i in range(args.count)])
+    board = ("tiles-" if args.tiles and not args.calibration else "") + ("woods" if woods else "bed")
     for design, seed, calibration in jobs:
         stem = f"calib_pbr-{board}-{design}" if calibration else f"pbr-{board}-{design}_{seed}"
         out = args.out / f"{stem}.jpg"
@@ -49,7 +54,7 @@ def main() -> None:
             continue
         start = time.time()
         render(design, seed, out, size=size, samples=args.samples * (2 if calibration else 1), calibration=calibration,
-               kind=args.board)
+               kind=args.board, loose=6 + seed % 9 if args.tiles and not calibration else 0)
         print(f"{stem}: {time.time() - start:.0f} s", flush=True)
 
 

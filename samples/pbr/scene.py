@@ -3,7 +3,8 @@ table, with Blender's Cycles on the CPU: the board a slab with its printed art u
 (which throws glare); on a bed, flower tiles and pot and cat tokens, on a woodland board, leaf tiles
 with a hole, animal tiles and squirrels, all with thickness; clutter beside it, a lamp, daylight or
 both (hard shadows from a small sun), a phone-like camera with defocus, noise and white-balance
-error, JPEG loss.
+error, JPEG loss. Or the board empty and the game's tiles laid loose around it (loose.py), for
+judging `garden tiles scan`.
 
 Run inside the bpy environment only (see README.md); the truth is what every renderer writes:
 the grid's corners in photo pixels (TL, TR, BR, BL), each cell's state, the seed and the params.
@@ -21,6 +22,7 @@ import numpy as np
 from bpy_extras.object_utils import world_to_camera_view
 from mathutils import Quaternion, Vector
 
+import loose as loose_tiles
 from art import FRAME, animal_art, board_art, leaf_art, tile_art, woodland_art
 
 CELL = 0.03  # metres a cell
@@ -129,9 +131,11 @@ def _look(cam: bpy.types.Object, target: Vector, roll: float) -> None:
 
 
 def _tile(name: str, piece: list[tuple[int, int]], mat, gw: float, gh: float, top: float, shift: tuple[float, float],
-          hole: tuple[int, int] | None = None) -> None:
+          hole: tuple[int, int] | None = None) -> list[bpy.types.Object]:
     """A tile of `piece`'s cells, a box a cell (the art's part of it on top), slightly off the grid by
-    `shift`; the `hole` cell is a frame around a square hole half a cell wide (the board shows through)."""
+    `shift`; the `hole` cell is a frame around a square hole half a cell wide (the board shows through).
+    Returns its boxes."""
+    boxes = []
     rs = [r for r, _ in piece]
     cs = [c for _, c in piece]
     r0, c0 = min(rs), min(cs)
@@ -145,7 +149,7 @@ def _tile(name: str, piece: list[tuple[int, int]], mat, gw: float, gh: float, to
         u0, u1 = (c - c0) / pw, (c - c0 + 1) / pw
         v1, v0 = 1 - (r - r0) / ph, 1 - (r - r0 + 1) / ph
         if (r, c) != hole:
-            _box(f"{name}_{r}_{c}", xa, ya, xb, yb, top, top + TILE_T, mat, (u0, v0, u1, v1))
+            boxes.append(_box(f"{name}_{r}_{c}", xa, ya, xb, yb, top, top + TILE_T, mat, (u0, v0, u1, v1)))
             continue
         q = CELL / 4  # the hole: the middle half of the cell, framed by four boxes
         mx, my = x0 + CELL / 2, y1 - CELL / 2
@@ -153,7 +157,9 @@ def _tile(name: str, piece: list[tuple[int, int]], mat, gw: float, gh: float, to
                                                   (xa, my - q, mx - q, my + q), (mx + q, my - q, xb, my + q))):
             fu = lambda x: u0 + (x - x0) / CELL * (u1 - u0)  # noqa: E731
             fv = lambda y: v0 + (y - (y1 - CELL)) / CELL * (v1 - v0)  # noqa: E731
-            _box(f"{name}_{r}_{c}_{k}", bx0, by0, bx1, by1, top, top + TILE_T, mat, (fu(bx0), fv(by0), fu(bx1), fv(by1)))
+            boxes.append(_box(f"{name}_{r}_{c}_{k}", bx0, by0, bx1, by1, top, top + TILE_T, mat,
+                              (fu(bx0), fv(by0), fu(bx1), fv(by1))))
+    return boxes
 
 
 def _jitter(rng: random.Random) -> tuple[float, float]:
@@ -212,6 +218,28 @@ def _lay_woodland(rng: random.Random, seed: int, rows: int, cols: int, varnish: 
     return out
 
 
+def _lay_loose(rng: random.Random, seed: int, kind: str, rows: int, cols: int, varnish: float,
+               count: int) -> list[loose_tiles.LooseTile]:
+    """`count` of the game's tiles laid loose on the table around the board (loose.py), face up."""
+    laid = loose_tiles.lay(rng, kind, rows, cols, FRAME, count)
+    for k, t in enumerate(laid):
+        h, w = t.size
+        if t.kind == "flower_tile":
+            art = tile_art(seed * 31 + k, h, w, t.symbols)
+        elif t.kind == "leaf_tile":
+            art = leaf_art(seed * 31 + k, h, w, len(t.cells))
+        else:
+            art = animal_art(seed * 37 + k, h, w)
+        mat = _material(f"loose{k}", image=_image(f"loose{k}", art), roughness=rng.uniform(0.3, 0.6), coat=varnish * 0.5)
+        holder = bpy.data.objects.new(f"loose{k}", None)  # the tile's place and turn; its boxes hang on it
+        bpy.context.collection.objects.link(holder)
+        holder.location = (t.x * CELL, t.y * CELL, 0.0)
+        holder.rotation_euler = (0.0, 0.0, t.angle)
+        for box in _tile(f"loose{k}", t.cells, mat, w * CELL, h * CELL, 0.0, (0.0, 0.0), t.hole):
+            box.parent = holder
+    return laid
+
+
 #: what each board kind is: its grid, its art, how pieces are laid on it, its game
 BOARDS = {"bed": ((5, 5), board_art, _lay_bed, "cottage-garden"),
           "woodland": ((9, 8), woodland_art, _lay_woodland, "indian-summer")}
@@ -219,8 +247,10 @@ SYMBOLS = {"P": "pot", "C": "cloche", "B": "blueberry", "N": "nut", "M": "mushro
 
 
 def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 12, calibration: bool = False,
-           hard: bool | None = None, kind: str = "bed") -> dict[str, Any]:
-    """Renders one photo to `out` (.jpg) and returns its truth (also written beside it as .json)."""
+           hard: bool | None = None, kind: str = "bed", loose: int = 0) -> dict[str, Any]:
+    """Renders one photo to `out` (.jpg) and returns its truth (also written beside it as .json).
+    `loose`: the board empty and that many tiles laid loose around it (their truth in params["tiles"],
+    as samples/renderer writes it), no clutter, the camera taking in the table they lie on."""
     rng = random.Random(seed)
     hard = (seed % 2 == 1) if hard is None else hard
     (rows, cols), draw_art, lay, game = BOARDS[kind]
@@ -239,7 +269,10 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
     _box("table", -1.5, -1.5, 1.5, 1.5, -0.02, 0, _material("table", table_colour, roughness=rng.uniform(0.3, 0.9)))
     cells_state = [["empty"] * cols for _ in range(rows)]
     pieces_out: list[dict[str, Any]] = []
-    if not calibration:
+    laid: list[loose_tiles.LooseTile] = []
+    if loose:
+        laid = _lay_loose(rng, seed, kind, rows, cols, varnish, loose)
+    elif not calibration:
         pieces_out = lay(rng, seed, rows, cols, varnish, top, gw, gh, cells_state)
         clear = math.hypot(gw / 2 + f, gh / 2 + f) + 0.01  # clutter stays off the board
         for k in range(rng.randint(1, 4)):  # clutter: mugs and books beside the board
@@ -261,7 +294,7 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
                 cells_state[r][c] = SYMBOLS[layout.split("/")[r][c]]
 
     # the camera: a phone held above the table
-    tilt = math.radians(rng.uniform(0, 12) if calibration else rng.uniform(0, 40 if hard else 25))
+    tilt = math.radians(rng.uniform(0, 12) if calibration else rng.uniform(0, 40 if hard and not loose else 25))
     azimuth = rng.uniform(0, 2 * math.pi)
     cam_data = bpy.data.cameras.new("phone")
     cam_data.sensor_width = 36
@@ -269,8 +302,9 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
     cam = bpy.data.objects.new("phone", cam_data)
     bpy.context.collection.objects.link(cam)
     scene.camera = cam
-    fill = rng.uniform(0.45, 0.75)
-    diag = math.hypot(gw + 2 * f, gh + 2 * f)
+    fill = rng.uniform(0.45, 0.75) if not loose else rng.uniform(0.8, 0.95)
+    around = 2 * loose_tiles.REACH * CELL if loose else 0.0  # the table the loose tiles lie on
+    diag = math.hypot(gw + 2 * f + around, gh + 2 * f + around)
     fov = 2 * math.atan(18 / cam_data.lens)
     dist = diag / fill / (2 * math.tan(fov / 2)) * 1.15
     target = Vector((rng.uniform(-0.1, 0.1) * gw, rng.uniform(-0.1, 0.1) * gh, top))
@@ -354,8 +388,8 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
     shot.save_render(str(out), scene=scene)
     png.unlink()
 
-    def pixel(x: float, y: float) -> list[float]:
-        v = world_to_camera_view(scene, cam, Vector((x, y, top)))
+    def pixel(x: float, y: float, z: float = top) -> list[float]:
+        v = world_to_camera_view(scene, cam, Vector((x, y, z)))
         return [round(v.x * w, 3), round((1 - v.y) * h, 3)]
 
     corners = [pixel(-gw / 2, gh / 2), pixel(gw / 2, gh / 2), pixel(gw / 2, -gh / 2), pixel(-gw / 2, -gh / 2)]
@@ -367,6 +401,9 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
                         "lights": lights, "tilt_deg": round(math.degrees(tilt), 1), "noise": round(noise, 4),
                         "white_balance": [round(float(g), 3) for g in wb], "jpeg_quality": quality,
                         "pieces": pieces_out}}
+    if loose:
+        truth["params"]["tiles"] = [{**t.truth(), "outline_px": [pixel(x * CELL, y * CELL, TILE_T) for x, y in t.outline()]}
+                                    for t in laid]
     import json
 
     out.with_suffix(".json").write_text(json.dumps(truth, indent=1))
