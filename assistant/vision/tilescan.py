@@ -35,6 +35,7 @@ LIGHT_REACH = 1.5  # cells: a pixel is taken against the table's own look this f
 BLOCK_TABLE = 0.8  # ... in the blocks (half a cell a side) at least this much table
 TABLE_COLOURS = 4  # a cloth's checks, a wood's grain: the table's few colours
 TILES_WITHIN = 5.5  # cells from the board: tiles are looked for nearer, the table learnt beyond
+BRIDGE_PX = int(round(0.15 * PX))  # a thread this wide (twice) between two blobs does not join them
 MIN_AREA = 0.45  # cells: a smaller blob is dirt or a crumb, not a tile
 BOARD_CLEAR = 0.15  # cells: a blob with TOUCH_AREA this near the board's outer edge touches it ...
 TOUCH_AREA = 0.15  # cells squared (its side wall or a shadow along the edge reaches less far)
@@ -144,9 +145,14 @@ def _evened_light(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
 
 
 def _table_around(lab: np.ndarray, table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The table's look around each pixel: the median, robust to the tiles lying on it, of the
-    means of the half-cell blocks within LIGHT_REACH cells that are nearly all table (where none
-    are, its look overall); and its look overall, the median of all its pixels."""
+    """The table's look around each pixel, and its look overall (the median of all its pixels). The
+    means of the half-cell blocks that are nearly all table follow a smooth trend over the table (a
+    lamp's pool, a window's side: a quadratic in x and y, fitted robustly) and differ from it
+    locally (a cloth's checks, a wood's grain, the light's own unevenness): the look around a pixel
+    is the trend there and the median, robust to the tiles lying on it, of the blocks' differences
+    from it within LIGHT_REACH cells. The trend carries the light into the table's parts that are
+    hidden or near the board, where the blocks around lie on one side only (a pool of light centred
+    under the board is brightest at its edge)."""
     b = PX // 2
     h, w = (lab.shape[0] // b) * b, (lab.shape[1] // b) * b
     blocks = lab[:h, :w].reshape(h // b, b, w // b, b, 3).transpose(0, 2, 1, 3, 4).reshape(h // b, w // b, b * b, 3)
@@ -154,16 +160,36 @@ def _table_around(lab: np.ndarray, table: np.ndarray) -> tuple[np.ndarray, np.nd
     count = seen.sum(axis=2)
     means = (blocks * seen[..., None]).sum(axis=2) / np.maximum(count, 1)[..., None]
     means[count < BLOCK_TABLE * b * b] = np.nan
+    trend = _light_trend(means)
     r = int(round(LIGHT_REACH * PX / b))
-    padded = np.pad(means, ((r, r), (r, r), (0, 0)), constant_values=np.nan)
+    padded = np.pad(means - trend, ((r, r), (r, r), (0, 0)), constant_values=np.nan)
     windows = np.lib.stride_tricks.sliding_window_view(padded, (2 * r + 1, 2 * r + 1), axis=(0, 1))
     values = np.sort(windows.reshape(*means.shape, -1), axis=-1)  # NaN sorts last
     n = np.isfinite(values).sum(axis=-1)
     local = np.take_along_axis(values, (np.maximum(n, 1) - 1)[..., None] // 2, axis=-1)[..., 0]
-    overall = np.median(lab[table], axis=0)
-    local = np.where(n > 0, local, overall).astype(np.float32)
+    local = (trend + np.where(n > 0, local, 0.0)).astype(np.float32)
     big = cv2.resize(local, (w, h), interpolation=cv2.INTER_LINEAR)
+    overall = np.median(lab[table], axis=0)
     return cv2.copyMakeBorder(big, 0, lab.shape[0] - h, 0, lab.shape[1] - w, cv2.BORDER_REPLICATE), overall
+
+
+def _light_trend(means: np.ndarray) -> np.ndarray:
+    """A quadratic in x and y fitted to the table blocks' means (NaN: not table), each channel, the
+    blocks farthest from it (tiles, a cloth's odd check) left out and fitted again; where too few
+    blocks are table to fit, their median everywhere."""
+    gy, gx = np.mgrid[0:means.shape[0], 0:means.shape[1]]
+    x, y = gx / max(1, means.shape[1] - 1) - 0.5, gy / max(1, means.shape[0] - 1) - 0.5
+    basis = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=-1)
+    known = np.isfinite(means[..., 0])
+    if known.sum() < 4 * basis.shape[-1]:
+        return np.broadcast_to(np.nanmedian(means.reshape(-1, 3), axis=0) if known.any() else 0.0, means.shape).copy()
+    a, v = basis[known], means[known]
+    use = np.ones(len(a), bool)
+    for _ in range(2):
+        coef, *_ = np.linalg.lstsq(a[use], v[use], rcond=None)
+        off = np.abs(v - a @ coef).sum(axis=1)
+        use = off <= max(np.percentile(off, 80), 1e-6)
+    return basis @ coef
 
 
 def _unlike_table(lab: np.ndarray, table: np.ndarray, inside: np.ndarray) -> np.ndarray:
@@ -365,7 +391,11 @@ def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -
     looks = _symbol_looks(prof)  # the symbols a tile of this board's game prints, as its board prints them
     # the board is no tile: what lies on it is left out, what reaches over its edge touches it
     on_board = _board_mask(prof, inside.shape, 0.0)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats((_filled(fg) & ~on_board).astype(np.uint8), connectivity=8)
+    # what joins a tile to another or to the board only by a thread (speckle of a shadow's edge, the
+    # board's own halo) is cut: a tile is a cell wide at its narrowest
+    bridge = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * BRIDGE_PX + 1, 2 * BRIDGE_PX + 1))
+    solid = cv2.morphologyEx(_filled(fg).astype(np.uint8), cv2.MORPH_OPEN, bridge) > 0
+    count, labels, stats, _ = cv2.connectedComponentsWithStats((solid & ~on_board).astype(np.uint8), connectivity=8)
     tiles: list[ScannedTile] = []
     refused: list[str] = []
     edge = ~inside
@@ -373,7 +403,7 @@ def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -
         area = stats[k, cv2.CC_STAT_AREA] / PX ** 2
         if area < MIN_AREA:
             continue
-        blob = labels == k
+        blob = cv2.dilate((labels == k).astype(np.uint8), bridge).astype(bool) & _filled(fg) & ~on_board  # its corners back
         x, y = stats[k, cv2.CC_STAT_LEFT] / PX - prof.margin - REACH, stats[k, cv2.CC_STAT_TOP] / PX - prof.margin - REACH
         where = f"the blob at cell {y:+.0f},{x:+.0f} of the board's grid"
         if (blob & board).sum() >= TOUCH_AREA * PX ** 2:

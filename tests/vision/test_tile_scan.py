@@ -106,3 +106,29 @@ def test_a_table_lit_unevenly_is_table_throughout_and_the_tiles_on_it_are_not():
     assert fg[table].mean() < 0.01  # the dim side is table too
     for r, c, _ in tiles:
         assert fg[r * tilescan.PX + 8:(r + 1) * tilescan.PX - 8, c * tilescan.PX + 8:(c + 2) * tilescan.PX - 8].all()
+
+
+def test_a_pool_of_light_centred_under_the_board_is_table_up_to_its_edge():
+    """A lamp over the board: the table brightest at the board's edge, where the table around lies
+    on one side only (the board hides the pool's middle), dimmer farther out. The table from half a
+    cell of the board out is table, not a halo that joins the tiles near it to the board (the
+    table's look taken as the median around each pixel alone read 28% of it as a halo)."""
+    import numpy as np
+
+    from assistant.vision import tilescan
+
+    px = tilescan.PX
+    h = w = 24 * px
+    rng = np.random.default_rng(2)
+    yy, xx = np.mgrid[0:h, 0:w] / px - 12.0
+    light = (0.6 + np.exp(-(xx ** 2 + yy ** 2) / (2 * 4.0 ** 2)))[..., None]
+    img = np.clip(np.full((h, w, 3), (110, 115, 120), np.float32) * light + rng.normal(0, 2, (h, w, 3)), 0, 255)
+    board = np.zeros((h, w), bool)
+    board[9 * px:15 * px, 9 * px:15 * px] = True
+    img[board] = (40, 120, 50)
+    far = np.ones((h, w), bool)
+    far[3 * px:21 * px, 3 * px:21 * px] = False  # the table's looks learnt 6 cells from the board and more
+    fg = tilescan._foreground(img.astype(np.uint8), np.ones((h, w), bool), board, far)
+    from_board = np.maximum(np.abs(xx), np.abs(yy)) - 3  # cells from the board's edge
+    near = (from_board >= 0.5) & (from_board < 1.5)
+    assert fg[near].mean() < 0.02
