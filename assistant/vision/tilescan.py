@@ -42,7 +42,8 @@ TOUCH_AREA = 0.15  # cells squared (its side wall or a shadow along the edge rea
 EDGE_SLIVER = 0.45  # ... unless it is thinner than this: the board's own side wall or shadow
 OCCUPIED = 0.5  # a cell half filled by the outline is the tile's ...
 SURE_OCC = 0.22  # ... and one filled between SURE_OCC and 1 - SURE_OCC is in doubt
-SIZE_SLACK = 0.3  # cells: an outline this far from whole cells wide or high is in doubt
+SIZE_SLACK = 0.3  # cells: an outline this far from whole cells wide or high is in doubt ...
+GRID_FIT = 0.85  # ... as is one whole cells are less alike than this to
 HOLE_SHARE = 0.35  # a cell whose middle shows this much table is a hole
 SYMBOL_NCC = 0.45  # a cell this like the board's own printed symbol shows it ...
 SYMBOL_LEAD = 0.12  # ... when the other symbol matches less well by this much
@@ -307,6 +308,48 @@ def _edge_angle(contour: np.ndarray) -> float:
     return float(np.degrees(np.angle(z)) / 4 % 90.0)
 
 
+def _grid_fit(up: np.ndarray, box: tuple[float, float, float, float]) -> tuple[float, float, int, int, float, int]:
+    """The grid of whole cells that best covers an upright blob: (x0, y0) of its first cell, its
+    columns and rows, how alike the cells half filled are to the blob (intersection over union), and
+    how many cells are in doubt: partly filled (between SURE_OCC and 1 - SURE_OCC) on it or on the
+    grid centred on the outline, or taken by one grid and not the other. Its origin is searched over
+    eighths of a cell around the outline's corner: a tile's cast shadow or a soft edge widens its
+    outline on one side, and the cells that adds are partly filled and drop out; but a cell the
+    centred grid finds half in, the fitted one may find nearly out, and that is a doubt still."""
+    x_lo, y_lo, x_hi, y_hi = box
+    h, w = up.shape
+    integral = cv2.integral(up.astype(np.uint8))
+    area = float(integral[-1, -1])
+
+    def cover(x0: float, y0: float, ncols: int, nrows: int) -> tuple[float, frozenset, int]:
+        xs = np.clip(np.round(x0 + np.arange(ncols + 1) * PX).astype(int), 0, w)
+        ys = np.clip(np.round(y0 + np.arange(nrows + 1) * PX).astype(int), 0, h)
+        corner = integral[np.ix_(ys, xs)].astype(np.float64)
+        sums = corner[1:, 1:] - corner[:-1, 1:] - corner[1:, :-1] + corner[:-1, :-1]
+        chosen = sums >= OCCUPIED * PX * PX
+        inside = float(sums[chosen].sum())
+        rows, cols = np.nonzero(chosen)
+        cells = frozenset(zip((rows - rows.min()).tolist(), (cols - cols.min()).tolist())) if len(rows) else frozenset()
+        occ = sums / (PX * PX)
+        partly = int(((occ > SURE_OCC) & (occ < 1 - SURE_OCC)).sum())
+        return (inside / (area + chosen.sum() * PX * PX - inside) if area else 0.0), cells, partly
+
+    best = (x_lo, y_lo, 1, 1, -1.0, frozenset(), 0)
+    for oy in np.arange(-0.5, 0.5, 0.125) * PX:
+        for ox in np.arange(-0.5, 0.5, 0.125) * PX:
+            x0, y0 = x_lo + ox, y_lo + oy
+            ncols = max(1, int(np.ceil((x_hi + 1 - x0) / PX)))
+            nrows = max(1, int(np.ceil((y_hi + 1 - y0) / PX)))
+            alike, cells, partly = cover(x0, y0, ncols, nrows)
+            if alike > best[4] + 1e-9:
+                best = (x0, y0, ncols, nrows, alike, cells, partly)
+    rw, rh = x_hi - x_lo + 1, y_hi - y_lo + 1
+    ncols, nrows = max(1, int(round(rw / PX))), max(1, int(round(rh / PX)))
+    _, centred, partly = cover((x_lo + x_hi) / 2 - ncols * PX / 2, (y_lo + y_hi) / 2 - nrows * PX / 2, ncols, nrows)
+    doubtful = max(best[6], partly, len(centred ^ best[5]))
+    return best[0], best[1], best[2], best[3], best[4], doubtful
+
+
 def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_photo: np.ndarray) -> ScannedTile:
     """One tile from its blob (the filled outline) and what differs from the table inside it."""
     cs, _ = cv2.findContours(blob.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
@@ -316,16 +359,17 @@ def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_pho
     rot = cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), angle, 1.0)
     turned = cv2.transform(contour.astype(np.float32), rot).reshape(-1, 2)
     (x_lo, y_lo), (x_hi, y_hi) = turned.min(axis=0), turned.max(axis=0)
-    cx, cy, rw, rh = (x_lo + x_hi) / 2, (y_lo + y_hi) / 2, x_hi - x_lo + 1, y_hi - y_lo + 1
+    rw, rh = x_hi - x_lo + 1, y_hi - y_lo + 1
     h, w = blob.shape
     up = cv2.warpAffine(blob.astype(np.uint8) * 255, rot, (w, h), flags=cv2.INTER_LINEAR) > 127
     holes = cv2.warpAffine(((blob & ~fg).astype(np.uint8)) * 255, rot, (w, h), flags=cv2.INTER_LINEAR) > 127
     face = cv2.warpAffine(grey, rot, (w, h), flags=cv2.INTER_LINEAR)
-    ncols, nrows = max(1, int(round(rw / PX))), max(1, int(round(rh / PX)))
+    x0, y0, ncols, nrows, fit, doubtful = _grid_fit(up, (x_lo, y_lo, x_hi, y_hi))
     doubts = []
-    if abs(rw / PX - ncols) > SIZE_SLACK or abs(rh / PX - nrows) > SIZE_SLACK:
+    if abs(rw / PX - round(rw / PX)) > SIZE_SLACK or abs(rh / PX - round(rh / PX)) > SIZE_SLACK:
         doubts.append(f"its outline is {rw / PX:.1f} x {rh / PX:.1f} cells, not whole cells")
-    x0, y0 = cx - ncols * PX / 2, cy - nrows * PX / 2
+    elif fit < GRID_FIT:
+        doubts.append(f"whole cells cover its outline poorly ({fit:.0%} alike)")
     cells, marks, fill = [], {}, []
     scores: dict[tuple[int, int], dict[str, float]] = {}
     windows: dict[tuple[int, int], np.ndarray] = {}
@@ -356,9 +400,8 @@ def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_pho
             marks[cell] = MARK[name]
         if unsure:
             doubts.append(f"cell {cell[0]},{cell[1]}: a printed symbol or not")
-    unsure_cells = sum(1 for occ in fill if SURE_OCC < occ < 1 - SURE_OCC)
-    if unsure_cells:
-        doubts.append(f"{unsure_cells} cell(s) only partly inside its outline")
+    if doubtful:
+        doubts.append(f"{doubtful} cell(s) only partly inside its outline")
     if not cells:
         raise GardenError("no cell")
     try:
