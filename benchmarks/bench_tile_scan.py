@@ -36,7 +36,7 @@ import numpy as np  # noqa: E402
 from assistant.grid import HOLE, Shape  # noqa: E402
 from assistant.vision.imageio import load_photo  # noqa: E402
 from assistant.vision.profile import load_profile  # noqa: E402
-from assistant.vision.reader import read_photo  # noqa: E402
+from assistant.vision.reader import place_board  # noqa: E402
 from assistant.vision.tilescan import scan_tiles  # noqa: E402
 from samples.renderer.api import render_photo  # noqa: E402
 
@@ -84,12 +84,12 @@ def accuracy(photos: Iterable[tuple[str, Path, dict]], verbose: bool = False) ->
         count += 1
         photo, prof = load_photo(str(path)), load_profile(truth["board"])
         try:
-            reading = read_photo(photo, prof)
+            placed = place_board(photo, prof)
         except Exception as err:  # noqa: BLE001 (counted and named)
             failed += 1
             print(f"  {name}: board not read: {err}")
             continue
-        scan = scan_tiles(photo, prof, reading.homography)
+        scan = scan_tiles(photo, prof, placed.homography)
         refused += len(scan.refused)
         cell_px = np.linalg.norm(np.subtract(truth["corners"][1], truth["corners"][0])) / prof.cols
         for t in truth["params"]["tiles"]:

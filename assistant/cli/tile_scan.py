@@ -35,7 +35,7 @@ def scan(
     from assistant.vision.draw import draw_tiles
     from assistant.vision.imageio import load_photo
     from assistant.vision.profile import load_profile
-    from assistant.vision.reader import read_photo
+    from assistant.vision.reader import place_board
     from assistant.vision.tilescan import scan_tiles
 
     if (yes or replace) and not save:
@@ -49,10 +49,10 @@ def scan(
         check_drawing_path(out)
     loaded = load_photo(str(photo))
     try:
-        reading = read_photo(loaded, profile)
+        placed = place_board(loaded, profile)
     except GardenError as err:
         raise GardenError(f"{err} The board is the scale the tiles are measured by: it must be found first.") from None
-    found = scan_tiles(loaded, profile, reading.homography)
+    found = scan_tiles(loaded, profile, placed.homography)
     if not found.tiles:
         raise GardenError(f"no tiles found beside board {board} in {photo}: lay them face up on the table around it, "
                           "apart from each other and from the board"
@@ -64,7 +64,7 @@ def scan(
     counts = Counter(r["shape"] for r in rows)
     for r in rows:
         r["count"] = counts[r["shape"]]
-    data: dict[str, Any] = {"tiles": rows, "board": {"board": board, "corners": reading.to_json()["corners"]},
+    data: dict[str, Any] = {"tiles": rows, "board": {"board": board, "corners": placed.corners_json()},
                             "refused": found.refused}
     if out is not None:
         write_drawing(out, draw_tiles(loaded.image, loaded.scale, found.tiles))

@@ -158,7 +158,7 @@ class BoardReading:
             "cols": self.cols,
             "cells": self.cells,
             "uncertain": [[int(r), int(c)] for r, c in self.uncertain],
-            "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
+            "corners": BoardPlace(self.corners, self.homography).corners_json(),
         }
         if self.photo_path:
             out["photo"] = self.photo_path
@@ -166,6 +166,18 @@ class BoardReading:
 
     def is_covered(self, r: int, c: int) -> bool:
         return self.cells[r][c] == symbols.COVERED
+
+
+@dataclass
+class BoardPlace:
+    """Where a calibrated board lies in a photo, its cells not read (place_board): full-size upright
+    photo pixels; `homography` maps them to grid units as BoardReading's does."""
+
+    corners: np.ndarray  # 4x2, TL TR BR BL of the grid
+    homography: np.ndarray
+
+    def corners_json(self) -> list[list[float]]:
+        return [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners]
 
 
 # ----------------------------------------------------------------- helpers
@@ -677,10 +689,15 @@ def _photo(source) -> LoadedPhoto:
     return load_photo(source)
 
 
-def _reading(board, rows, cols, cells, conf, corners_img, photo: LoadedPhoto, score, method, details):
+def _place(corners_img, photo: LoadedPhoto, rows: int, cols: int) -> BoardPlace:
     corners_full = np.asarray(corners_img, np.float64) * photo.scale
-    H = cv2.getPerspectiveTransform(corners_full.astype(np.float32),
-                                    np.float32([[0, 0], [cols, 0], [cols, rows], [0, rows]]))
+    return BoardPlace(corners_full, cv2.getPerspectiveTransform(
+        corners_full.astype(np.float32), np.float32([[0, 0], [cols, 0], [cols, rows], [0, rows]])))
+
+
+def _reading(board, rows, cols, cells, conf, corners_img, photo: LoadedPhoto, score, method, details):
+    placed = _place(corners_img, photo, rows, cols)
+    corners_full, H = placed.corners, placed.homography
     uncertain = [(r, c) for r in range(rows) for c in range(cols) if conf[r, c] < UNCERTAIN_BELOW]
     return BoardReading(board, rows, cols, cells, conf, uncertain, corners_full, H, photo.full_size,
                         float(score), method, None, details)
@@ -701,6 +718,24 @@ def _refusal(board: str, source: str, loc: _Located | None, hint: str | None) ->
 def read_photo(source, profile: BoardProfile) -> BoardReading:
     """Reads a photo of a calibrated board; raises GardenError when it cannot be read."""
     photo = _photo(source)
+    loc = _find_board(photo, profile)
+    cells, conf, details = classify_cells(photo.image, loc.corners, profile)
+    details["second"] = loc.second
+    return _reading(profile.name, profile.rows, profile.cols, cells, conf, loc.corners, photo,
+                    loc.score, loc.method, details)
+
+
+def place_board(source, profile: BoardProfile) -> BoardPlace:
+    """Where a calibrated board lies in a photo, found as read_photo finds it, its cells not read
+    (a tile scan needs only the table's plane and the cell's size); raises GardenError as
+    read_photo does."""
+    photo = _photo(source)
+    return _place(_find_board(photo, profile).corners, photo, profile.rows, profile.cols)
+
+
+def _find_board(photo: LoadedPhoto, profile: BoardProfile) -> _Located:
+    """The board found in the photo (its art matched, again on the photo evened when that fails,
+    its corner markers when laid); raises GardenError when it cannot be found."""
     ref = _Reference(profile)
     loc = locate_board(photo.image, ref)
     verified = loc is not None and _verified(loc)
@@ -721,11 +756,7 @@ def read_photo(source, profile: BoardProfile) -> BoardReading:
         elif marked is not None and not same_place(marked.corners, loc.corners, MARKERS_OVERRULE * float(
                 np.linalg.norm(marked.corners[0] - marked.corners[2]))):
             loc = marked
-    corners = loc.corners
-    cells, conf, details = classify_cells(photo.image, corners, profile)
-    details["second"] = loc.second
-    return _reading(profile.name, profile.rows, profile.cols, cells, conf, corners, photo,
-                    loc.score, loc.method, details)
+    return loc
 
 
 def evened(image: np.ndarray) -> np.ndarray:

@@ -318,36 +318,36 @@ def _grid_fit(up: np.ndarray, box: tuple[float, float, float, float]) -> tuple[f
     centred grid finds half in, the fitted one may find nearly out, and that is a doubt still."""
     x_lo, y_lo, x_hi, y_hi = box
     h, w = up.shape
-    integral = cv2.integral(up.astype(np.uint8))
-    area = float(integral[-1, -1])
-
-    def cover(x0: float, y0: float, ncols: int, nrows: int) -> tuple[float, frozenset, int]:
-        xs = np.clip(np.round(x0 + np.arange(ncols + 1) * PX).astype(int), 0, w)
-        ys = np.clip(np.round(y0 + np.arange(nrows + 1) * PX).astype(int), 0, h)
-        corner = integral[np.ix_(ys, xs)].astype(np.float64)
-        sums = corner[1:, 1:] - corner[:-1, 1:] - corner[1:, :-1] + corner[:-1, :-1]
-        chosen = sums >= OCCUPIED * PX * PX
-        inside = float(sums[chosen].sum())
-        rows, cols = np.nonzero(chosen)
-        cells = frozenset(zip((rows - rows.min()).tolist(), (cols - cols.min()).tolist())) if len(rows) else frozenset()
-        occ = sums / (PX * PX)
-        partly = int(((occ > SURE_OCC) & (occ < 1 - SURE_OCC)).sum())
-        return (inside / (area + chosen.sum() * PX * PX - inside) if area else 0.0), cells, partly
-
-    best = (x_lo, y_lo, 1, 1, -1.0, frozenset(), 0)
-    for oy in np.arange(-0.5, 0.5, 0.125) * PX:
-        for ox in np.arange(-0.5, 0.5, 0.125) * PX:
-            x0, y0 = x_lo + ox, y_lo + oy
-            ncols = max(1, int(np.ceil((x_hi + 1 - x0) / PX)))
-            nrows = max(1, int(np.ceil((y_hi + 1 - y0) / PX)))
-            alike, cells, partly = cover(x0, y0, ncols, nrows)
-            if alike > best[4] + 1e-9:
-                best = (x0, y0, ncols, nrows, alike, cells, partly)
+    integral = cv2.integral(up.astype(np.uint8)).astype(np.float64)
+    area = integral[-1, -1]
     rw, rh = x_hi - x_lo + 1, y_hi - y_lo + 1
-    ncols, nrows = max(1, int(round(rw / PX))), max(1, int(round(rh / PX)))
-    _, centred, partly = cover((x_lo + x_hi) / 2 - ncols * PX / 2, (y_lo + y_hi) / 2 - nrows * PX / 2, ncols, nrows)
-    doubtful = max(best[6], partly, len(centred ^ best[5]))
-    return best[0], best[1], best[2], best[3], best[4], doubtful
+    ncols, nrows = int(np.ceil(rw / PX)) + 1, int(np.ceil(rh / PX)) + 1  # room for every origin's cells
+
+    def cover(ox: np.ndarray, oy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(IoU, cells' fill) of the grids with first cells at ox x oy (every pair)."""
+        xs = np.clip(np.round(ox[:, None] + np.arange(ncols + 1) * PX).astype(int), 0, w)
+        ys = np.clip(np.round(oy[:, None] + np.arange(nrows + 1) * PX).astype(int), 0, h)
+        corner = integral[ys[:, None, :, None], xs[None, :, None, :]]
+        sums = corner[..., 1:, 1:] - corner[..., :-1, 1:] - corner[..., 1:, :-1] + corner[..., :-1, :-1]
+        chosen = sums >= OCCUPIED * PX * PX
+        inside = (sums * chosen).sum(axis=(-1, -2))
+        alike = inside / np.maximum(area + chosen.sum(axis=(-1, -2)) * PX * PX - inside, 1.0)
+        return alike, sums / (PX * PX)
+
+    steps = np.arange(-0.5, 0.5, 0.125) * PX
+    alike, fill = cover(x_lo + steps, y_lo + steps)
+    iy, ix = np.unravel_index(int(np.argmax(alike)), alike.shape)
+    best = fill[iy, ix]
+    centred = cover(np.array([(x_lo + x_hi - round(rw / PX) * PX) / 2]),
+                    np.array([(y_lo + y_hi - round(rh / PX) * PX) / 2]))[1][0, 0]
+
+    def cells(f: np.ndarray) -> set[tuple[int, int]]:
+        rows, cols = np.nonzero(f >= OCCUPIED)
+        return set(zip((rows - rows.min()).tolist(), (cols - cols.min()).tolist())) if len(rows) else set()
+
+    partly = lambda f: int(((f > SURE_OCC) & (f < 1 - SURE_OCC)).sum())  # noqa: E731
+    doubtful = max(partly(best), partly(centred), len(cells(best) ^ cells(centred)))
+    return x_lo + steps[ix], y_lo + steps[iy], ncols, nrows, float(alike[iy, ix]), doubtful
 
 
 def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_photo: np.ndarray) -> ScannedTile:
@@ -457,8 +457,15 @@ def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -
         if np.any(cv2.dilate(blob.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & edge):
             refused.append(f"{where} runs out of the photo: lay it nearer the board or take the photo wider")
             continue
+        # the tile is read in the canvas's part around it, room left for turning it upright
+        bw, bh = stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]
+        reach = int(np.hypot(bw, bh)) + PX
+        mx, my = stats[k, cv2.CC_STAT_LEFT] + bw // 2, stats[k, cv2.CC_STAT_TOP] + bh // 2
+        x0, y0 = max(0, mx - reach), max(0, my - reach)
+        part = np.s_[y0:my + reach, x0:mx + reach]
+        shifted = to_photo @ np.array([[1.0, 0, x0], [0, 1.0, y0], [0, 0, 1.0]])
         try:
-            tile = _read_tile(blob, fg, grey, looks, to_photo)
+            tile = _read_tile(blob[part], fg[part], grey[part], looks, shifted)
         except GardenError as err:
             refused.append(f"{where}: {err}")
             continue
