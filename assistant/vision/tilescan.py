@@ -4,8 +4,8 @@ The board, found as `garden check` finds it, gives the table's plane and the cel
 photo is rectified onto that plane at PX pixels a cell, around the board. What differs from the
 table (its few colours, learnt beyond where tiles are laid, each pixel taken against the table's
 own look around it) and lies apart from the board is a tile; each tile's outline is turned
-upright by the directions of its own edges and quantised to cells; a cell the outline half fills
-is the tile's. Inside the outline, the table
+upright by the directions of its own edges and quantised to the grid of whole cells that covers
+it best; a cell the outline half fills is the tile's. Inside the outline, the table
 showing through a cell's middle is a hole (Indian Summer's leaf tiles); a printed flowerpot or
 cloche is found by the looks the board's profile learnt of its own printed symbols. The shape is
 given at a canonical turn (grid.Shape.canonical without flips: a tile has one printed face).
@@ -161,7 +161,8 @@ def _table_around(lab: np.ndarray, table: np.ndarray) -> tuple[np.ndarray, np.nd
     count = seen.sum(axis=2)
     means = (blocks * seen[..., None]).sum(axis=2) / np.maximum(count, 1)[..., None]
     means[count < BLOCK_TABLE * b * b] = np.nan
-    trend = _light_trend(means)
+    overall = np.median(lab[table], axis=0)
+    trend = _light_trend(means, overall)
     r = int(round(LIGHT_REACH * PX / b))
     padded = np.pad(means - trend, ((r, r), (r, r), (0, 0)), constant_values=np.nan)
     windows = np.lib.stride_tricks.sliding_window_view(padded, (2 * r + 1, 2 * r + 1), axis=(0, 1))
@@ -170,20 +171,19 @@ def _table_around(lab: np.ndarray, table: np.ndarray) -> tuple[np.ndarray, np.nd
     local = np.take_along_axis(values, (np.maximum(n, 1) - 1)[..., None] // 2, axis=-1)[..., 0]
     local = (trend + np.where(n > 0, local, 0.0)).astype(np.float32)
     big = cv2.resize(local, (w, h), interpolation=cv2.INTER_LINEAR)
-    overall = np.median(lab[table], axis=0)
     return cv2.copyMakeBorder(big, 0, lab.shape[0] - h, 0, lab.shape[1] - w, cv2.BORDER_REPLICATE), overall
 
 
-def _light_trend(means: np.ndarray) -> np.ndarray:
+def _light_trend(means: np.ndarray, overall: np.ndarray) -> np.ndarray:
     """A quadratic in x and y fitted to the table blocks' means (NaN: not table), each channel, the
     blocks farthest from it (tiles, a cloth's odd check) left out and fitted again; where too few
-    blocks are table to fit, their median everywhere."""
+    blocks are table to fit, the table's look `overall` everywhere."""
     gy, gx = np.mgrid[0:means.shape[0], 0:means.shape[1]]
     x, y = gx / max(1, means.shape[1] - 1) - 0.5, gy / max(1, means.shape[0] - 1) - 0.5
     basis = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=-1)
     known = np.isfinite(means[..., 0])
     if known.sum() < 4 * basis.shape[-1]:
-        return np.broadcast_to(np.nanmedian(means.reshape(-1, 3), axis=0) if known.any() else 0.0, means.shape).copy()
+        return np.broadcast_to(overall, means.shape).copy()
     a, v = basis[known], means[known]
     use = np.ones(len(a), bool)
     for _ in range(2):
