@@ -158,7 +158,7 @@ class BoardReading:
             "cols": self.cols,
             "cells": self.cells,
             "uncertain": [[int(r), int(c)] for r, c in self.uncertain],
-            "corners": BoardPlace(self.corners, self.homography).corners_json(),
+            "corners": corners_json(self.corners),
         }
         if self.photo_path:
             out["photo"] = self.photo_path
@@ -177,7 +177,12 @@ class BoardPlace:
     homography: np.ndarray
 
     def corners_json(self) -> list[list[float]]:
-        return [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners]
+        return corners_json(self.corners)
+
+
+def corners_json(corners: np.ndarray) -> list[list[float]]:
+    """A board's corners as the JSON of `check` and `tiles scan` gives them: pixels to a tenth."""
+    return [[round(float(x), 1), round(float(y), 1)] for x, y in corners]
 
 
 # ----------------------------------------------------------------- helpers
