@@ -308,9 +308,9 @@ def _edge_angle(contour: np.ndarray) -> float:
     return float(np.degrees(np.angle(z)) / 4 % 90.0)
 
 
-def _grid_fit(up: np.ndarray, box: tuple[float, float, float, float]) -> tuple[float, float, int, int, float, int]:
+def _grid_fit(up: np.ndarray, box: tuple[float, float, float, float]) -> tuple[float, float, np.ndarray, float, int]:
     """The grid of whole cells that best covers an upright blob: (x0, y0) of its first cell, its
-    columns and rows, how alike the cells half filled are to the blob (intersection over union), and
+    cells' fill (rows x columns), how alike the cells half filled are to the blob (IoU), and
     how many cells are in doubt: partly filled (between SURE_OCC and 1 - SURE_OCC) on it or on the
     grid centred on the outline, or taken by one grid and not the other. Its origin is searched over
     eighths of a cell around the outline's corner: a tile's cast shadow or a soft edge widens its
@@ -323,16 +323,25 @@ def _grid_fit(up: np.ndarray, box: tuple[float, float, float, float]) -> tuple[f
     rw, rh = x_hi - x_lo + 1, y_hi - y_lo + 1
     ncols, nrows = int(np.ceil(rw / PX)) + 1, int(np.ceil(rh / PX)) + 1  # room for every origin's cells
 
+    def boxes(ox: np.ndarray, oy: np.ndarray, start: int, side: int) -> np.ndarray:
+        """The blob's pixels in each cell's square [start, start + side) of the grids with first
+        cells at ox x oy (every pair)."""
+        xs = np.clip(np.round(ox[:, None] + np.arange(ncols) * PX).astype(int) + start, 0, w)
+        ys = np.clip(np.round(oy[:, None] + np.arange(nrows) * PX).astype(int) + start, 0, h)
+        x1, y1 = np.minimum(xs + side, w), np.minimum(ys + side, h)
+        at = lambda yy, xx: integral[yy[:, None, :, None], xx[None, :, None, :]]  # noqa: E731
+        return at(y1, x1) - at(ys, x1) - at(y1, xs) + at(ys, xs)
+
     def cover(ox: np.ndarray, oy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(IoU, cells' fill) of the grids with first cells at ox x oy (every pair)."""
-        xs = np.clip(np.round(ox[:, None] + np.arange(ncols + 1) * PX).astype(int), 0, w)
-        ys = np.clip(np.round(oy[:, None] + np.arange(nrows + 1) * PX).astype(int), 0, h)
-        corner = integral[ys[:, None, :, None], xs[None, :, None, :]]
-        sums = corner[..., 1:, 1:] - corner[..., :-1, 1:] - corner[..., 1:, :-1] + corner[..., :-1, :-1]
-        chosen = sums >= OCCUPIED * PX * PX
+        """(IoU, cells' fill) of the grids with first cells at ox x oy (every pair). A cell's fill is
+        its ring's, the middle half left out: a leaf tile's hole, or a hole's thin frame at the
+        tile's edge partly lost, leaves it the tile's."""
+        sums = boxes(ox, oy, 0, PX)
+        ring = (sums - boxes(ox, oy, PX // 4, PX // 2)) / (PX * PX - (PX // 2) ** 2)
+        chosen = ring >= OCCUPIED
         inside = (sums * chosen).sum(axis=(-1, -2))
         alike = inside / np.maximum(area + chosen.sum(axis=(-1, -2)) * PX * PX - inside, 1.0)
-        return alike, sums / (PX * PX)
+        return alike, ring
 
     steps = np.arange(-0.5, 0.5, 0.125) * PX
     alike, fill = cover(x_lo + steps, y_lo + steps)
@@ -347,7 +356,7 @@ def _grid_fit(up: np.ndarray, box: tuple[float, float, float, float]) -> tuple[f
 
     partly = lambda f: int(((f > SURE_OCC) & (f < 1 - SURE_OCC)).sum())  # noqa: E731
     doubtful = max(partly(best), partly(centred), len(cells(best) ^ cells(centred)))
-    return x_lo + steps[ix], y_lo + steps[iy], ncols, nrows, float(alike[iy, ix]), doubtful
+    return x_lo + steps[ix], y_lo + steps[iy], best, float(alike[iy, ix]), doubtful
 
 
 def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_photo: np.ndarray) -> ScannedTile:
@@ -364,7 +373,8 @@ def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_pho
     up = cv2.warpAffine(blob.astype(np.uint8) * 255, rot, (w, h), flags=cv2.INTER_LINEAR) > 127
     holes = cv2.warpAffine(((blob & ~fg).astype(np.uint8)) * 255, rot, (w, h), flags=cv2.INTER_LINEAR) > 127
     face = cv2.warpAffine(grey, rot, (w, h), flags=cv2.INTER_LINEAR)
-    x0, y0, ncols, nrows, fit, doubtful = _grid_fit(up, (x_lo, y_lo, x_hi, y_hi))
+    x0, y0, grid, fit, doubtful = _grid_fit(up, (x_lo, y_lo, x_hi, y_hi))
+    nrows, ncols = grid.shape
     doubts = []
     if abs(rw / PX - round(rw / PX)) > SIZE_SLACK or abs(rh / PX - round(rh / PX)) > SIZE_SLACK:
         doubts.append(f"its outline is {rw / PX:.1f} x {rh / PX:.1f} cells, not whole cells")
@@ -377,10 +387,7 @@ def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_pho
     for r in range(nrows):
         for c in range(ncols):
             ys, xs = int(round(y0 + r * PX)), int(round(x0 + c * PX))
-            cell = up[ys:ys + PX, xs:xs + PX]
-            if cell.size == 0:
-                continue
-            occ = float(cell.mean())
+            occ = float(grid[r, c])
             fill.append(occ)
             if occ < OCCUPIED:
                 continue
