@@ -33,6 +33,8 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
+from assistant.cli.registry import tile_game  # noqa: E402
+from assistant.cli.tile_scan import doubt_unknown_shapes  # noqa: E402
 from assistant.grid import HOLE, Shape  # noqa: E402
 from assistant.vision.imageio import load_photo  # noqa: E402
 from assistant.vision.profile import load_profile  # noqa: E402
@@ -90,6 +92,7 @@ def accuracy(photos: Iterable[tuple[str, Path, dict]], verbose: bool = False) ->
             print(f"  {name}: board not read: {err}")
             continue
         scan = scan_tiles(photo, prof, placed.homography)
+        doubt_unknown_shapes(tile_game(prof.game), scan.tiles)  # as `garden tiles scan` reports them
         refused += len(scan.refused)
         cell_px = np.linalg.norm(np.subtract(truth["corners"][1], truth["corners"][0])) / prof.cols
         for t in truth["params"]["tiles"]:

@@ -13,7 +13,7 @@ import typer
 from assistant.cli.common import GameOption, board_mode_state, board_names, console
 from assistant.cli import cottage_components
 from assistant.cli.cottage_components import (  # noqa: F401 (garden tiles, through this module)
-    define_tile, forget_tile, list_tiles, save_scanned, tile_known, tile_matches)
+    define_tile, forget_tile, list_tiles, save_scanned, tile_doubt, tile_known, tile_matches)
 from assistant.cli.cottage_fit import advice, fit, fit_on_text, print_advice  # noqa: F401 (the game's fit, through this module)
 from assistant.cli.errors import reports_errors
 from assistant.errors import UsageError

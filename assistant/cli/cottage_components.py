@@ -118,6 +118,13 @@ def tile_matches(shape: Any) -> list[str]:
     return catalogue.matching_ids(shape)
 
 
+def tile_doubt(shape: Any) -> str | None:
+    """Why no tile of the game reads as a scanned shape (it is then in doubt), or None."""
+    from assistant.data import catalogue
+
+    return catalogue.scan_doubt(shape)
+
+
 def tile_known(ident: str) -> bool:
     """Whether that tile's shape (and every symbol cell) is known already."""
     from assistant.data import catalogue

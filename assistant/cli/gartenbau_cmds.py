@@ -235,4 +235,4 @@ def tile_matches(*_: Any) -> Any:
                      "defined with its own commands (garden tiles --game gartenbau)")
 
 
-tile_known = save_scanned = forget_tile = tile_matches
+tile_known = tile_doubt = save_scanned = forget_tile = tile_matches

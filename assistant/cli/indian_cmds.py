@@ -15,7 +15,7 @@ import typer
 from assistant.cli import indian_components
 from assistant.cli.common import GameOption
 from assistant.cli.indian_components import (  # noqa: F401 (garden tiles, through this module)
-    define_tile, forget_tile, list_tiles, save_scanned, tile_known, tile_matches)
+    define_tile, forget_tile, list_tiles, save_scanned, tile_doubt, tile_known, tile_matches)
 from assistant.cli.errors import reports_errors
 
 GAME = "indian-summer"

@@ -186,6 +186,13 @@ def tile_matches(shape: Any) -> list[str]:
     return indian_catalogue.matching_leaves(shape)
 
 
+def tile_doubt(shape: Any) -> str | None:
+    """Why no tile of the game reads as a scanned shape (it is then in doubt), or None."""
+    from assistant.data import indian_catalogue
+
+    return indian_catalogue.scan_doubt(shape)
+
+
 def tile_known(ident: str) -> bool:
     from assistant.data import indian_catalogue
 

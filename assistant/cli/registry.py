@@ -32,7 +32,7 @@ def _game_cli(entry: games.Entry) -> ModuleType:
 def game_cli(key: str) -> ModuleType:
     """A game's own command-line module: COMMANDS, register(app), and what the shared commands ask
     of a game: fit, advice and print_advice (advise), fit_on_text (a photo's reading), reading_view and compare_view (check),
-    tally_photos (tally --photo)."""
+    tally_photos (tally --photo), tile_matches, tile_doubt, tile_known, save_scanned and forget_tile (tiles scan)."""
     return _game_cli(games.entry(key))
 
 

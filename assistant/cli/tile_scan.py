@@ -57,6 +57,7 @@ def scan(
         raise GardenError(f"no tiles found beside board {board} in {photo}: lay them face up on the table around it, "
                           "apart from each other and from the board"
                           + (f" ({len(found.refused)} not read; the first: {found.refused[0]})" if found.refused else ""))
+    doubt_unknown_shapes(module, found.tiles)
     rows = []
     for tile in found.tiles:
         matches = module.tile_matches(tile.shape)
@@ -79,6 +80,16 @@ def scan(
         data["saved"] = _save(module, plan, yes, json_output)
         if json_output:
             print(json.dumps(data))
+
+
+def doubt_unknown_shapes(module: Any, tiles: list[Any]) -> None:
+    """Each scanned tile whose shape the game has no tile of (its tile_doubt says why) is in doubt:
+    read wrong, whatever the photo looked like (a leaf tile read without its hole cell)."""
+    for tile in tiles:
+        doubt = module.tile_doubt(tile.shape)
+        if doubt is not None:
+            tile.doubts.append(doubt)
+            tile.uncertain, tile.confidence = True, min(tile.confidence, 0.4)
 
 
 def _print(rows: list[dict[str, Any]], refused: list[str], out: Path | None) -> None:

@@ -35,7 +35,7 @@ from typing import Any
 from assistant.data.catalogue_files import (SHIPPED_DIR, check_fields, json_cell, load_entries, note_field,
                                             remove_entry, replace_entry, user_dir, user_entries)
 from assistant.errors import GardenError, UsageError
-from assistant.grid import Board, Cell, Shape
+from assistant.grid import HOLE, Board, Cell, Shape
 
 GAME = "cottage-garden"
 TILES_FILE = "cottage_tiles.json"
@@ -434,6 +434,16 @@ def matching_ids(shape: Shape, home: Path | None = None) -> list[str]:
                 continue
         found.append(spec.id)
     return found
+
+
+def scan_doubt(shape: Shape) -> str | None:
+    """Why no flower tile reads as this scanned shape, or None: a flower tile has 1-6 cells and no
+    hole (rules/components.md)."""
+    if any(m == HOLE for _, m in shape.marks):
+        return "a flower tile has no hole"
+    if not TILE_CELLS[0] <= shape.size <= TILE_CELLS[1]:
+        return f"a flower tile has {TILE_CELLS[0]}-{TILE_CELLS[1]} cells, not {shape.size}"
+    return None
 
 
 def forget_tile(tile_id: str, home: Path | None = None) -> None:

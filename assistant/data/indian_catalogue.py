@@ -41,6 +41,7 @@ WOODLANDS_FILE = "indian_woodlands.json"
 COLOUR_OF_LETTER = {"G": "green", "O": "orange", "R": "red"}
 TOTAL = {"green": 17, "orange": 29, "red": 29}
 ANIMAL_KINDS = {"i3": 3, "l3": 3, "i4": 4, "o": 4, "t": 4, "z": 4, "l": 4}
+SQUIRREL_SIZE = 1  # cells (rules/components.md: 32 squirrels of one cell)
 SEED_NAMED = ("o", "t", "z")  # the seed names these tetrominoes: their shapes are facts
 _LEAF_ID = re.compile(r"^([GOR])([1-9][0-9]?)$")
 _SIDE_NAME = re.compile(r"^([1-6])([ab])$")
@@ -412,6 +413,23 @@ def matching_leaves(shape: Shape, home: Path | None = None) -> list[str]:
         return []
     return [spec.id for spec in load(home).leaves.values()
             if spec.size == shape.size and (spec.shape is None or spec.shape.congruent(shape, flip=False))]
+
+
+def scan_doubt(shape: Shape) -> str | None:
+    """Why no Indian Summer tile reads as this scanned shape (its hole marked grid.HOLE), or None: a
+    leaf tile has exactly one hole and 3, 4 or 5 cells, an animal tile no hole and 3 or 4 cells, a
+    squirrel one cell (rules/components.md). A shape read without its hole cell (a thin frame
+    around the hole lost against the table) is one no tile has."""
+    holes = sum(1 for _, m in shape.marks if m == HOLE)
+    leaf_sizes = sorted(set(LEAF_SIZE.values()))
+    if holes > 1:
+        return f"{holes} holes: a leaf tile has one"
+    if holes == 1 and shape.size not in leaf_sizes:
+        return f"a leaf tile has {', '.join(map(str, leaf_sizes[:-1]))} or {leaf_sizes[-1]} cells, not {shape.size}"
+    if holes == 0 and shape.size not in {SQUIRREL_SIZE, *ANIMAL_KINDS.values()}:
+        return (f"no tile without a hole has {shape.size} cells (a squirrel has {SQUIRREL_SIZE}, an animal tile "
+                f"{' or '.join(map(str, sorted(set(ANIMAL_KINDS.values()))))}): a leaf tile's hole cell may be missed")
+    return None
 
 
 def forget_leaf(ident: str, home: Path | None = None) -> None:

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from assistant.data import catalogue
+from assistant.data import catalogue, indian_catalogue
 from assistant.errors import GardenError
-from assistant.grid import Shape
+from assistant.grid import HOLE, Shape
 
 
 def test_shipped_tiles_match_components_md():
@@ -179,3 +179,23 @@ def test_bed_sides_for_board_mode(garden_home):
                                                           ("3-light", "P..../...../..P../...../....C"))
     with pytest.raises(GardenError, match="unknown bed"):
         catalogue.bed_sides("11-dark", garden_home)
+
+
+def test_a_scanned_shape_no_tile_of_the_game_has_is_in_doubt():
+    """components.md: flower tiles 1-6 cells, no hole; leaf tiles one hole and 3-5 cells, animal
+    tiles 3-4 cells and squirrels 1, no hole. A scan that lost a leaf tile's hole cell reads a
+    shape like that."""
+    plain = lambda text: Shape.parse(text)  # noqa: E731
+    holed = lambda text, cell: Shape.parse(text, [(cell, HOLE)])  # noqa: E731
+    assert catalogue.scan_doubt(plain("##")) is None
+    assert catalogue.scan_doubt(plain("######")) is None
+    assert catalogue.scan_doubt(plain("###/####")) is not None
+    assert catalogue.scan_doubt(holed("##", (0, 0))) is not None
+    assert indian_catalogue.scan_doubt(holed("##/#.", (0, 0))) is None  # a green leaf
+    assert indian_catalogue.scan_doubt(holed("#####", (0, 2))) is None  # a red leaf
+    assert indian_catalogue.scan_doubt(plain("###/.#.")) is None  # an animal
+    assert indian_catalogue.scan_doubt(plain("#")) is None  # a squirrel
+    assert "hole" in indian_catalogue.scan_doubt(plain("##"))  # a green leaf without its hole cell
+    assert indian_catalogue.scan_doubt(plain("#####")) is not None  # a red leaf without its hole
+    assert indian_catalogue.scan_doubt(holed("##", (0, 1))) is not None
+    assert indian_catalogue.scan_doubt(Shape.parse("###", [((0, 0), HOLE), ((0, 2), HOLE)])) is not None
