@@ -345,7 +345,11 @@ def _grid_fit(up: np.ndarray, box: tuple[float, float, float, float]) -> tuple[f
 
     steps = np.arange(-0.5, 0.5, 0.125) * PX
     alike, fill = cover(x_lo + steps, y_lo + steps)
-    iy, ix = np.unravel_index(int(np.argmax(alike)), alike.shape)
+    order = np.argsort(-alike, axis=None)
+    # a tile's cells hold together: the best grid whose cells do (a corner cell half lost can leave
+    # two cells meeting at a corner only on the best one; that is then a doubt)
+    pick = next((k for k in order if _held_together(fill.reshape(-1, *fill.shape[2:])[k] >= OCCUPIED)), order[0])
+    iy, ix = np.unravel_index(int(pick), alike.shape)
     best = fill[iy, ix]
     centred = cover(np.array([(x_lo + x_hi - round(rw / PX) * PX) / 2]),
                     np.array([(y_lo + y_hi - round(rh / PX) * PX) / 2]))[1][0, 0]
@@ -355,8 +359,14 @@ def _grid_fit(up: np.ndarray, box: tuple[float, float, float, float]) -> tuple[f
         return set(zip((rows - rows.min()).tolist(), (cols - cols.min()).tolist())) if len(rows) else set()
 
     partly = lambda f: int(((f > SURE_OCC) & (f < 1 - SURE_OCC)).sum())  # noqa: E731
-    doubtful = max(partly(best), partly(centred), len(cells(best) ^ cells(centred)))
+    doubtful = max(partly(best), partly(centred), len(cells(best) ^ cells(centred)), int(pick != order[0]))
     return x_lo + steps[ix], y_lo + steps[iy], best, float(alike[iy, ix]), doubtful
+
+
+def _held_together(taken: np.ndarray) -> bool:
+    """Whether the taken cells (a boolean grid) are one piece, side by side."""
+    count, _ = cv2.connectedComponents(taken.astype(np.uint8), connectivity=4)
+    return count == 2
 
 
 def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_photo: np.ndarray) -> ScannedTile:
