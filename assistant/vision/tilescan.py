@@ -309,10 +309,11 @@ def _edge_angle(contour: np.ndarray) -> float:
 
 
 def _grid_fit(up: np.ndarray, box: tuple[float, float, float, float]) -> tuple[float, float, np.ndarray, float, int]:
-    """The grid of whole cells that best covers an upright blob: (x0, y0) of its first cell, its
-    cells' fill (rows x columns), how alike the cells half filled are to the blob (IoU), and
-    how many cells are in doubt: partly filled (between SURE_OCC and 1 - SURE_OCC) on it or on the
-    grid centred on the outline, or taken by one grid and not the other. Its origin is searched over
+    """The grid of whole cells that best covers an upright blob with cells that hold together:
+    (x0, y0) of its first cell, its cells' fill (rows x columns), how alike the cells half filled are
+    to the blob (IoU), and how many cells are in doubt: partly filled (between SURE_OCC and
+    1 - SURE_OCC) on it or on the grid centred on the outline, taken by one grid and not the other,
+    or one when the very best cover's cells did not hold together. Its origin is searched over
     eighths of a cell around the outline's corner: a tile's cast shadow or a soft edge widens its
     outline on one side, and the cells that adds are partly filled and drop out; but a cell the
     centred grid finds half in, the fitted one may find nearly out, and that is a doubt still."""
