@@ -44,7 +44,8 @@ OCCUPIED = 0.5  # a cell half filled by the outline is the tile's ...
 SURE_OCC = 0.22  # ... and one filled between SURE_OCC and 1 - SURE_OCC is in doubt
 SIZE_SLACK = 0.3  # cells: an outline this far from whole cells wide or high is in doubt ...
 GRID_FIT = 0.85  # ... as is one whole cells are less alike than this to
-HOLE_SHARE = 0.35  # a cell whose middle shows this much table is a hole
+HOLE_SHARE = 0.35  # a cell whose middle (HOLE_MIDDLE a side) shows this much table is a hole
+HOLE_MIDDLE = 0.4  # cells: a hole may be small (the tile's thickness hides its rim seen at a slant)
 SYMBOL_NCC = 0.45  # a cell this like the board's own printed symbol shows it ...
 SYMBOL_LEAD = 0.12  # ... when the other symbol matches less well by this much
 SYMBOL_DOUBT = 0.08  # a score this near SYMBOL_NCC leaves the cell in doubt
@@ -394,7 +395,7 @@ def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_pho
     cells, marks, fill = [], {}, []
     scores: dict[tuple[int, int], dict[str, float]] = {}
     windows: dict[tuple[int, int], np.ndarray] = {}
-    lo, hi = int(PX * 0.2), int(PX * 0.8)
+    lo, hi = int(PX * (1 - HOLE_MIDDLE) / 2), int(PX * (1 + HOLE_MIDDLE) / 2)
     for r in range(nrows):
         for c in range(ncols):
             ys, xs = int(round(y0 + r * PX)), int(round(x0 + c * PX))
