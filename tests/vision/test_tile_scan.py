@@ -132,3 +132,19 @@ def test_a_pool_of_light_centred_under_the_board_is_table_up_to_its_edge():
     from_board = np.maximum(np.abs(xx), np.abs(yy)) - 3  # cells from the board's edge
     near = (from_board >= 0.5) & (from_board < 1.5)
     assert fg[near].mean() < 0.02
+
+
+def test_a_shape_the_game_has_no_tile_of_is_reported_in_doubt():
+    """A woodland tile read as two cells (its leaf's hole cell lost against the table): no Indian
+    Summer tile has two cells, so the scan reports it uncertain, saying why."""
+    from assistant.cli.registry import tile_game
+    from assistant.cli.tile_scan import doubt_unknown_shapes
+    from assistant.vision.tilescan import ScannedTile
+
+    two, three = ScannedTile(Shape.parse("##"), [], False), ScannedTile(Shape.parse("##/#."), [], False)
+    doubt_unknown_shapes(tile_game("indian-summer"), [two, three])
+    assert two.uncertain and two.confidence <= 0.4 and any("hole" in d for d in two.doubts)
+    assert not three.uncertain and not three.doubts  # an animal tile may have three cells
+    flower = ScannedTile(Shape.parse("##"), [], False)
+    doubt_unknown_shapes(tile_game("cottage-garden"), [flower])
+    assert not flower.uncertain
