@@ -282,17 +282,20 @@ def _symbols_of(scores: dict[tuple[int, int], dict[str, float]]) -> dict[tuple[i
     """Each cell's printed symbol (or None) and whether that is in doubt. Any busy art matches a
     template somewhere, so a symbol is a cell that matches clearly better than the same tile's
     other cells (its own art, printed alike) and well in itself; a one-cell tile, with nothing to
-    compare, is in doubt whenever it matches well."""
+    compare, is in doubt whenever it matches well. In doubt is a cell that a little more or less
+    likeness, or lead, would read otherwise: one that matches clearly less well than the symbol,
+    or leads its tile's other cells clearly too little, is surely none."""
     out: dict[tuple[int, int], tuple[str | None, bool]] = {}
     for cell, mine in scores.items():
         others = [v for k, v in scores.items() if k != cell]
         lead = {name: score - (float(np.median([o[name] for o in others])) if others else score)
                 for name, score in mine.items()}
         name = max(mine, key=lambda n: lead[n])
-        sure = mine[name] >= SYMBOL_NCC and lead[name] >= SYMBOL_LEAD and bool(others)
-        near = abs(mine[name] - SYMBOL_NCC) < SYMBOL_DOUBT or abs(lead[name] - SYMBOL_LEAD) < SYMBOL_DOUBT
-        out[cell] = (name if sure else None, bool(near and mine[name] >= SYMBOL_NCC - SYMBOL_DOUBT) or
-                     (not others and mine[name] >= SYMBOL_NCC))
+        score, ahead = mine[name], lead[name]
+        sure = score >= SYMBOL_NCC and ahead >= SYMBOL_LEAD and bool(others)
+        surely_none = score < SYMBOL_NCC - SYMBOL_DOUBT or (bool(others) and ahead < SYMBOL_LEAD - SYMBOL_DOUBT)
+        surely_one = score >= SYMBOL_NCC + SYMBOL_DOUBT and ahead >= SYMBOL_LEAD + SYMBOL_DOUBT and bool(others)
+        out[cell] = (name if sure else None, not (surely_none or surely_one))
     return out
 
 
