@@ -88,8 +88,7 @@ def doubt_unknown_shapes(module: Any, tiles: list[Any]) -> None:
     for tile in tiles:
         doubt = module.tile_doubt(tile.shape)
         if doubt is not None:
-            tile.doubts.append(doubt)
-            tile.uncertain, tile.confidence = True, min(tile.confidence, 0.4)
+            tile.doubt(doubt)
 
 
 def _print(rows: list[dict[str, Any]], refused: list[str], out: Path | None) -> None:

@@ -53,6 +53,7 @@ SYMBOL_SIZES = (0.85, 1.0, 1.15, 1.3)
 SYMBOL_INSET = 0.15  # cells: a symbol's look is its cell's middle, this far in from each side
 SYMBOL_SLACK = 0.12  # cells: a symbol is matched this far from its cell's middle at most
 MARK = {"pot": "pot", "cloche": "cloche", "hole": HOLE}  # the catalogues' own marks
+DOUBTED = 0.4  # the confidence of a tile in doubt at most
 
 
 @dataclass
@@ -67,6 +68,12 @@ class ScannedTile:
     @property
     def text(self) -> str:
         return self.shape.to_text()
+
+    def doubt(self, why: str) -> None:
+        """Put it in doubt, saying why: uncertain, and no surer than DOUBTED (a tile read in doubt
+        is DOUBTED sure)."""
+        self.doubts.append(why)
+        self.uncertain, self.confidence = True, min(self.confidence, DOUBTED)
 
     def to_json(self) -> dict:
         marks = self.shape.mark_map()
@@ -258,19 +265,27 @@ def _symbol_scores(windows: list[np.ndarray], looks: dict[str, list[np.ndarray]]
     template, each keeping the matches that lie wholly inside it."""
     scores: list[dict[str, float]] = [{} for _ in windows]
     slack = int(round(SYMBOL_SLACK * PX))
+    stacks: dict[tuple[int, int], tuple[list[int], np.ndarray]] = {}  # a template size's windows' middles, stacked
+
+    def stacked(h: int, w: int) -> tuple[list[int], np.ndarray]:
+        if (h, w) not in stacks:
+            fits = [i for i, win in enumerate(windows) if win.shape[0] >= h and win.shape[1] >= w]
+            middles = []
+            for i in fits:
+                y, x = (windows[i].shape[0] - h) // 2, (windows[i].shape[1] - w) // 2
+                middles.append(windows[i][y:y + h, x:x + w])
+            stacks[(h, w)] = fits, (np.concatenate(middles, axis=0) if middles else np.empty((0, w), np.uint8))
+        return stacks[(h, w)]
+
     for name, templates in looks.items():
         best = np.full(len(windows), -1.0)
         for t in templates:
             th, tw = t.shape
             h, w = th + 2 * slack, tw + 2 * slack
-            fits = [i for i, win in enumerate(windows) if win.shape[0] >= h and win.shape[1] >= w]
+            fits, strip = stacked(h, w)
             if not fits:
                 continue  # a window cut short at the canvas's edge: no match
-            middles = []
-            for i in fits:
-                y, x = (windows[i].shape[0] - h) // 2, (windows[i].shape[1] - w) // 2
-                middles.append(windows[i][y:y + h, x:x + w])
-            res = cv2.matchTemplate(np.concatenate(middles, axis=0), t, cv2.TM_CCOEFF_NORMED)
+            res = cv2.matchTemplate(strip, t, cv2.TM_CCOEFF_NORMED)
             inside = np.stack([res[k * h:k * h + 2 * slack + 1] for k in range(len(fits))])
             best[fits] = np.maximum(best[fits], inside.reshape(len(fits), -1).max(axis=1))
         for i in range(len(windows)):
@@ -395,16 +410,14 @@ def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_pho
         doubts.append(f"its outline is {rw / PX:.1f} x {rh / PX:.1f} cells, not whole cells")
     elif fit < GRID_FIT:
         doubts.append(f"whole cells cover its outline poorly ({fit:.0%} alike)")
-    cells, marks, fill = [], {}, []
+    cells, marks = [], {}
     scores: dict[tuple[int, int], dict[str, float]] = {}
     windows: dict[tuple[int, int], np.ndarray] = {}
     lo, hi = int(PX * (1 - HOLE_MIDDLE) / 2), int(PX * (1 + HOLE_MIDDLE) / 2)
     for r in range(nrows):
         for c in range(ncols):
             ys, xs = int(round(y0 + r * PX)), int(round(x0 + c * PX))
-            occ = float(grid[r, c])
-            fill.append(occ)
-            if occ < OCCUPIED:
+            if grid[r, c] < OCCUPIED:
                 continue
             cells.append((r, c))
             middle = holes[ys + lo:ys + hi, xs + lo:xs + hi]
@@ -434,7 +447,7 @@ def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_pho
     approx = cv2.approxPolyDP(contour, PX * 0.08, True).reshape(-1, 2).astype(np.float64)
     px = np.c_[approx, np.ones(len(approx))] @ to_photo.T
     outline = (px[:, :2] / px[:, 2:3]).round(1).tolist()
-    margin = min([abs(occ - OCCUPIED) for occ in fill] or [0.5])
+    margin = float(np.abs(grid - OCCUPIED).min())
     back = cv2.invertAffineTransform(rot)
     cells_px = []
     for r, c in cells:
@@ -443,8 +456,11 @@ def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_pho
         canvas = np.c_[square, np.ones(4)] @ back.T
         photo = np.c_[canvas, np.ones(4)] @ to_photo.T
         cells_px.append(photo[:, :2] / photo[:, 2:3])
-    return ScannedTile(canonical, outline, bool(doubts), cells_px=cells_px, doubts=doubts,
-                       confidence=min(1.0, 2 * margin) if not doubts else 0.4)
+    tile = ScannedTile(canonical, outline, False, cells_px=cells_px,
+                       confidence=DOUBTED if doubts else min(1.0, 2 * margin))
+    for why in doubts:
+        tile.doubt(why)
+    return tile
 
 
 def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -> Scan:
@@ -459,7 +475,9 @@ def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -
     # what joins a tile to another or to the board only by a thread (speckle of a shadow's edge, the
     # board's own halo) is cut: a tile is a cell wide at its narrowest
     bridge = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * BRIDGE_PX + 1, 2 * BRIDGE_PX + 1))
-    solid = cv2.morphologyEx(_filled(fg).astype(np.uint8), cv2.MORPH_OPEN, bridge) > 0
+    filled = _filled(fg)
+    solid = cv2.morphologyEx(filled.astype(np.uint8), cv2.MORPH_OPEN, bridge) > 0
+    filled &= ~on_board
     count, labels, stats, _ = cv2.connectedComponentsWithStats((solid & ~on_board).astype(np.uint8), connectivity=8)
     tiles: list[ScannedTile] = []
     refused: list[str] = []
@@ -468,7 +486,7 @@ def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -
         area = stats[k, cv2.CC_STAT_AREA] / PX ** 2
         if area < MIN_AREA:
             continue
-        blob = cv2.dilate((labels == k).astype(np.uint8), bridge).astype(bool) & _filled(fg) & ~on_board  # its corners back
+        blob = cv2.dilate((labels == k).astype(np.uint8), bridge).astype(bool) & filled  # its corners back
         x, y = stats[k, cv2.CC_STAT_LEFT] / PX - prof.margin - REACH, stats[k, cv2.CC_STAT_TOP] / PX - prof.margin - REACH
         where = f"the blob at cell {y:+.0f},{x:+.0f} of the board's grid"
         if (blob & board).sum() >= TOUCH_AREA * PX ** 2:
