@@ -80,7 +80,7 @@ def in_folder(folder: Path) -> Iterator[tuple[str, Path, dict]]:
 
 
 def accuracy(photos: Iterable[tuple[str, Path, dict]], verbose: bool = False) -> None:
-    tiles = found = shapes = marks_right = marks_all = confident_wrong = uncertain = refused = failed = count = 0
+    tiles = found = shapes = marks_right = marks_false = plain = marks_all = confident_wrong = uncertain = refused = failed = count = 0
     by_mark: dict[str, list[int]] = {}  # per mark kind (pot, cloche, hole): right, of the found right shapes'
     for name, path, truth in photos:
         count += 1
@@ -112,15 +112,22 @@ def accuracy(photos: Iterable[tuple[str, Path, dict]], verbose: bool = False) ->
             if verbose and not right:
                 print(f"  {name}: {want.to_text()} read {got.text}"
                       f"{' (uncertain: ' + '; '.join(got.doubts) + ')' if got.uncertain else ' WITHOUT uncertain'}")
-            n_marks = len(want.marks)
-            marks_all += n_marks
-            if right and got.shape == want:
-                marks_right += n_marks
-            elif right and n_marks:
-                marks_right += sum(1 for m in want.marks if m in got.shape.marks)
-            for m in want.marks if right else ():
+            marks_all += len(want.marks)
+            if not right:
+                continue
+            # the read marks in the truth's frame: of the turns that lay the read cells on the true
+            # ones (a symmetric shape has several), the one that agrees best
+            read = max((set(o.shape.marks) for o in got.shape.orientations(flip=False) if o.shape.cells == want.cells),
+                       key=lambda ms: len(ms & set(want.marks)))
+            marks_right += len(read & set(want.marks))
+            marks_false += len(read - set(want.marks))
+            plain += want.size - len(want.marks)
+            if verbose and read != set(want.marks):
+                print(f"  {name}: {want.to_text()} marks {sorted(want.marks)} read {sorted(read)}"
+                      f"{' (uncertain)' if got.uncertain else ''}")
+            for m in want.marks:
                 tally = by_mark.setdefault(m[1], [0, 0])
-                tally[0] += m in got.shape.marks
+                tally[0] += m in read
                 tally[1] += 1
     pct = lambda a, b: f"{100 * a / b:.1f}%" if b else "-"  # noqa: E731
     print(f"photos: {count} (board not read: {failed}); tiles: {tiles}; blobs refused: {refused}")
@@ -128,6 +135,7 @@ def accuracy(photos: Iterable[tuple[str, Path, dict]], verbose: bool = False) ->
     print(f"found tiles' shapes exactly right: {shapes} ({pct(shapes, found)}); read uncertain: {uncertain}")
     print(f"symbols and holes at the right cell: {marks_right} of {marks_all} ({pct(marks_right, marks_all)})")
     print("  by kind: " + ", ".join(f"{k} {r} of {n} ({pct(r, n)})" for k, (r, n) in sorted(by_mark.items())))
+    print(f"  read where the tile has none: {marks_false} of {plain} plain cells ({pct(marks_false, plain)})")
     print(f"shapes wrong without uncertain: {confident_wrong}")
 
 

@@ -314,6 +314,13 @@ def _symbols_of(scores: dict[tuple[int, int], dict[str, float]]) -> dict[tuple[i
     return out
 
 
+def _sliver(blob: np.ndarray) -> bool:
+    """Whether the blob is nowhere EDGE_SLIVER thick: no tile, but the board's own side wall or its
+    shadow along an edge, around a corner too (its widest inscribed circle, not its enclosing
+    rectangle, which an L round a corner fills)."""
+    return 2 * float(cv2.distanceTransform(blob.astype(np.uint8), cv2.DIST_L2, 5).max()) < EDGE_SLIVER * PX
+
+
 def _edge_angle(contour: np.ndarray) -> float:
     """The outline's own grid angle in degrees (0-90): a tile's edges run two ways at right angles,
     so the directions of its outline's steps, taken modulo 90 degrees and weighted by length,
@@ -490,7 +497,7 @@ def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -
         x, y = stats[k, cv2.CC_STAT_LEFT] / PX - prof.margin - REACH, stats[k, cv2.CC_STAT_TOP] / PX - prof.margin - REACH
         where = f"the blob at cell {y:+.0f},{x:+.0f} of the board's grid"
         if (blob & board).sum() >= TOUCH_AREA * PX ** 2:
-            if min(cv2.minAreaRect(cv2.findNonZero(blob.astype(np.uint8)))[1]) < EDGE_SLIVER * PX:
+            if _sliver(blob):
                 continue  # the board's own side or shadow along its edge
             refused.append(f"{where} touches the board or lies over its edge: lay it apart from the board")
             continue

@@ -250,7 +250,8 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
            hard: bool | None = None, kind: str = "bed", loose: int = 0) -> dict[str, Any]:
     """Renders one photo to `out` (.jpg) and returns its truth (also written beside it as .json).
     `loose`: the board empty and that many tiles laid loose around it (their truth in params["tiles"],
-    as samples/renderer writes it), no clutter, the camera taking in the table they lie on."""
+    as samples/renderer writes it), no clutter but the tall object of the hard half lit by the sun,
+    standing beyond them, the camera taking in the table they lie on."""
     rng = random.Random(seed)
     hard = (seed % 2 == 1) if hard is None else hard
     (rows, cols), draw_art, lay, game = BOARDS[kind]
@@ -338,7 +339,11 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
         lights["sun"] = {"elevation_deg": round(elev, 1), "azimuth_deg": round(az, 1)}
         if hard and not calibration:  # a tall object off the board throws a hard shadow across it
             d = Vector((math.sin(math.radians(az)), -math.cos(math.radians(az)), 0))
-            base = -d * rng.uniform(0.1, 0.18)
+            away = rng.uniform(0.1, 0.18)
+            if loose:  # it stands beyond the laid tiles (a player clears the table they lie on)
+                half = (gw / 2 + f + loose_tiles.REACH * CELL, gh / 2 + f + loose_tiles.REACH * CELL)
+                away += min(h / max(abs(u), 1e-9) for h, u in zip(half, d)) - 0.07
+            base = -d * away
             _cylinder("shadow_caster", base.x, base.y, 0, 0.02, 0.25, _material("caster", (0.3, 0.3, 0.3)))
             lights["shadow_caster"] = [round(base.x, 3), round(base.y, 3)]
     if light in ("lamp", "mixed"):

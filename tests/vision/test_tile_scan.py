@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 from assistant.grid import HOLE, Shape
@@ -67,7 +68,6 @@ def test_bad_photos_and_options(tmp_path):
     assert "no tiles found" in fails(1, "tiles", "scan", str(empty_board), "--board", "bed-1-light")
     table = tmp_path / "table.jpg"
     import cv2
-    import numpy as np
 
     cv2.imwrite(str(table), np.full((900, 1200, 3), (40, 90, 160), np.uint8))
     assert "board is the scale" in fails(1, "tiles", "scan", str(table), "--board", "bed-1-light")
@@ -82,7 +82,6 @@ def test_bad_photos_and_options(tmp_path):
 def test_a_table_lit_unevenly_is_table_throughout_and_the_tiles_on_it_are_not():
     """A lamp's pool: the table twice as bright on one side as on the other (its far part, where
     its looks are learnt, at one end), tiles both lighter and darker than the table there."""
-    import numpy as np
 
     from assistant.vision import tilescan
 
@@ -113,7 +112,6 @@ def test_a_pool_of_light_centred_under_the_board_is_table_up_to_its_edge():
     on one side only (the board hides the pool's middle), dimmer farther out. The table from half a
     cell of the board out is table, not a halo that joins the tiles near it to the board (the
     table's look taken as the median around each pixel alone read 28% of it as a halo)."""
-    import numpy as np
 
     from assistant.vision import tilescan
 
@@ -148,3 +146,16 @@ def test_a_shape_the_game_has_no_tile_of_is_reported_in_doubt():
     flower = ScannedTile(Shape.parse("##"), [], False)
     doubt_unknown_shapes(tile_game("cottage-garden"), [flower])
     assert not flower.uncertain
+
+
+def test_the_boards_side_round_a_corner_is_no_tile():
+    from assistant.vision import tilescan
+
+    px = tilescan.PX
+    side = np.zeros((10 * px, 10 * px), bool)
+    side[2 * px:8 * px, 2 * px:2 * px + px // 8] = True  # a wall a tenth of a cell thick down one side ...
+    side[2 * px:2 * px + px // 8, 2 * px:8 * px] = True  # ... and along the top: an L, six cells a side
+    assert tilescan._sliver(side)
+    tile = np.zeros_like(side)
+    tile[2 * px:3 * px, 4 * px:5 * px] = True  # a one-cell tile against the board
+    assert not tilescan._sliver(tile) and not tilescan._sliver(side | tile)
