@@ -46,8 +46,8 @@ SIZE_SLACK = 0.3  # cells: an outline this far from whole cells wide or high is 
 GRID_FIT = 0.85  # ... as is one whole cells are less alike than this to
 HOLE_SHARE = 0.35  # a cell whose middle (HOLE_MIDDLE a side) shows this much table is a hole
 HOLE_MIDDLE = 0.4  # cells: a hole may be small (the tile's thickness hides its rim seen at a slant)
-SYMBOL_NCC = 0.45  # a cell this like the board's own printed symbol shows it ...
-SYMBOL_LEAD = 0.12  # ... when the other symbol matches less well by this much
+SYMBOL_NCC = 0.65  # a cell this like the board's own printed symbol shows it ... (set on samples/pbr --tiles seed 2)
+SYMBOL_LEAD = 0.12  # ... and the tile's plainest cell less well by this much
 SYMBOL_DOUBT = 0.08  # a score this near SYMBOL_NCC leaves the cell in doubt
 SYMBOL_SIZES = (0.85, 1.0, 1.15, 1.3)
 SYMBOL_INSET = 0.15  # cells: a symbol's look is its cell's middle, this far in from each side
@@ -295,19 +295,20 @@ def _symbol_scores(windows: list[np.ndarray], looks: dict[str, list[np.ndarray]]
 
 def _symbols_of(scores: dict[tuple[int, int], dict[str, float]]) -> dict[tuple[int, int], tuple[str | None, bool]]:
     """Each cell's printed symbol (or None) and whether that is in doubt. Any busy art matches a
-    template somewhere, so a symbol is a cell that matches clearly better than the same tile's
-    other cells (its own art, printed alike) and well in itself; a one-cell tile, with nothing to
-    compare, is in doubt whenever it matches well. In doubt is a cell that a little more or less
-    likeness, or lead, would read otherwise: one that matches clearly less well than the symbol,
-    or leads its tile's other cells clearly too little, is surely none."""
+    template somewhere, so a symbol is a cell that matches well in itself and clearly better than
+    the same tile's plainest cell (its own art, printed alike: not the others' median, which is a
+    symbol's own on a tile printed with several); a one-cell tile, with nothing to compare, is in
+    doubt whenever it matches well. In doubt is a cell that a little more or less likeness, or
+    lead, would read otherwise: one that matches clearly less well than the symbol, or leads its
+    tile's plainest cell clearly too little, is surely none."""
     out: dict[tuple[int, int], tuple[str | None, bool]] = {}
     for cell, mine in scores.items():
         others = [v for k, v in scores.items() if k != cell]
-        lead = {name: score - (float(np.median([o[name] for o in others])) if others else score)
+        lead = {name: score - (min(o[name] for o in others) if others else 0.0)
                 for name, score in mine.items()}
         name = max(mine, key=lambda n: lead[n])
         score, ahead = mine[name], lead[name]
-        sure = score >= SYMBOL_NCC and ahead >= SYMBOL_LEAD and bool(others)
+        sure = score >= SYMBOL_NCC and ahead >= SYMBOL_LEAD
         surely_none = score < SYMBOL_NCC - SYMBOL_DOUBT or (bool(others) and ahead < SYMBOL_LEAD - SYMBOL_DOUBT)
         surely_one = score >= SYMBOL_NCC + SYMBOL_DOUBT and ahead >= SYMBOL_LEAD + SYMBOL_DOUBT and bool(others)
         out[cell] = (name if sure else None, not (surely_none or surely_one))

@@ -159,3 +159,18 @@ def test_the_boards_side_round_a_corner_is_no_tile():
     tile = np.zeros_like(side)
     tile[2 * px:3 * px, 4 * px:5 * px] = True  # a one-cell tile against the board
     assert not tilescan._sliver(tile) and not tilescan._sliver(side | tile)
+
+
+def test_symbols_are_read_against_the_tiles_plainest_cell():
+    from assistant.vision import tilescan
+
+    def read(pots: list[float]) -> dict:
+        return tilescan._symbols_of({(0, c): {"pot": p, "cloche": 0.2} for c, p in enumerate(pots)})
+
+    many = read([0.9, 0.9, 0.9, 0.9, 0.3])  # four pots on five cells: the plain one is the baseline
+    assert [many[(0, c)][0] for c in range(5)] == ["pot"] * 4 + [None]
+    assert not any(unsure for _, unsure in many.values())
+    busy = read([0.7, 0.72, 0.68])  # art that matches alike everywhere prints no symbol
+    assert all(name is None for name, _ in busy.values())
+    alone = read([0.9])  # a lone cell has nothing to be compared with: read, but in doubt
+    assert alone[(0, 0)] == ("pot", True)
