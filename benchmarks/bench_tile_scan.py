@@ -12,7 +12,10 @@ The photos are samples/renderer's (`loose_tiles`), made as they are read: photo 
 DESIGNS[i % len], seed SEED * 1000 + i, 6-14 tiles. The judging set comes from another renderer:
 --dir reads a folder of samples/pbr/render.py --tiles photos (physically rendered, cached outside
 the repository; samples/pbr/README.md), each with its truth beside it. A tile is found when a
-scanned tile's outline centroid lies within half a cell of its truth's.
+scanned tile's outline centroid lies within half a cell of its truth's; a tile not wholly in the
+photo is counted apart, not among the tiles (no scan can read it). Symbols and holes are compared
+in the truth's frame, at the turn of the read shape that agrees best (a symmetric tile has
+several); those read where the tile has none are counted apart.
 """
 
 from __future__ import annotations
@@ -80,7 +83,7 @@ def in_folder(folder: Path) -> Iterator[tuple[str, Path, dict]]:
 
 
 def accuracy(photos: Iterable[tuple[str, Path, dict]], verbose: bool = False) -> None:
-    tiles = found = shapes = marks_right = marks_false = plain = marks_all = confident_wrong = uncertain = refused = failed = count = 0
+    tiles = cut_off = found = shapes = marks_right = marks_false = plain = marks_all = confident_wrong = uncertain = refused = failed = count = 0
     by_mark: dict[str, list[int]] = {}  # per mark kind (pot, cloche, hole): right, of the found right shapes'
     for name, path, truth in photos:
         count += 1
@@ -95,7 +98,12 @@ def accuracy(photos: Iterable[tuple[str, Path, dict]], verbose: bool = False) ->
         doubt_unknown_shapes(tile_game(prof.game), scan.tiles)  # as `garden tiles scan` reports them
         refused += len(scan.refused)
         cell_px = np.linalg.norm(np.subtract(truth["corners"][1], truth["corners"][0])) / prof.cols
+        width, height = photo.full_size
         for t in truth["params"]["tiles"]:
+            xy = np.asarray(t["outline_px"])
+            if xy.min() < 0 or xy[:, 0].max() >= width or xy[:, 1].max() >= height:
+                cut_off += 1  # not wholly in the photo: no scan can read it
+                continue
             tiles += 1
             centre = centroid(t["outline_px"])
             near = [s for s in scan.tiles if np.linalg.norm(centroid(s.outline_px) - centre) < 0.5 * cell_px]
@@ -130,7 +138,8 @@ def accuracy(photos: Iterable[tuple[str, Path, dict]], verbose: bool = False) ->
                 tally[0] += m in read
                 tally[1] += 1
     pct = lambda a, b: f"{100 * a / b:.1f}%" if b else "-"  # noqa: E731
-    print(f"photos: {count} (board not read: {failed}); tiles: {tiles}; blobs refused: {refused}")
+    print(f"photos: {count} (board not read: {failed}); tiles: {tiles} (and {cut_off} not wholly in the photo, "
+          f"not counted); blobs refused: {refused}")
     print(f"tiles found: {found} ({pct(found, tiles)})")
     print(f"found tiles' shapes exactly right: {shapes} ({pct(shapes, found)}); read uncertain: {uncertain}")
     print(f"symbols and holes at the right cell: {marks_right} of {marks_all} ({pct(marks_right, marks_all)})")
