@@ -32,6 +32,7 @@ TABLE_SPREAD = 1.6
 TABLE_L = 0.4
 SHADOW_L = 0.35  # darker than the table counts this much again: a tile's shadow only darkens it
 LIGHT_REACH = 1.5  # cells: a pixel is taken against the table's own look this far around it
+OFF_CENTRE = 0.35  # ... carried along their slope when the table seen lies this far (of that) to one side
 BLOCK_TABLE = 0.8  # ... in the blocks (half a cell a side) at least this much table
 TABLE_COLOURS = 4  # a cloth's checks, a wood's grain: the table's few colours
 TILES_WITHIN = 5.5  # cells from the board: tiles are looked for nearer, the table learnt beyond
@@ -127,7 +128,8 @@ def _foreground(img: np.ndarray, inside: np.ndarray, board: np.ndarray, far: np.
     checks, a wood's grain), each with its spread; a pixel far from every one of them is not table.
     The light falls unevenly over a table (a lamp's pool, a window's side): each pixel is taken
     against the table's own look around it (_evened_light), learnt again without what a first pass
-    found."""
+    found to differ in colour or much in lightness (a window's sheen on a polished table, a lamp's
+    pool brighter than the trend there, is the table's own look: left in, it is learnt)."""
     lab = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 1.2), cv2.COLOR_BGR2LAB).astype(np.float32)
     table = inside & far
     if table.sum() < 2000:
@@ -135,11 +137,11 @@ def _foreground(img: np.ndarray, inside: np.ndarray, board: np.ndarray, far: np.
     if table.sum() < 500:
         raise GardenError("the photo shows too little of the table around the board to find tiles on it")
     seen = inside & ~board
-    fg = _unlike_table(_evened_light(lab, seen), table, inside)
-    seen &= ~cv2.dilate(fg.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
+    fg, unlike = _unlike_table(_evened_light(lab, seen), table, inside)
+    seen &= ~cv2.dilate(unlike.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
     if (table & seen).sum() < 500:
         return fg
-    return _unlike_table(_evened_light(lab, seen), table & seen, inside)
+    return _unlike_table(_evened_light(lab, seen), table & seen, inside)[0]
 
 
 def _evened_light(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
@@ -147,10 +149,9 @@ def _evened_light(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
     ratio to it (light and shade multiply), colour as the difference from it (a lamp's warm pool,
     a window's cool side); lightness weighted TABLE_L."""
     around, mean = _table_around(lab, table)
-    out = lab.copy()
-    out[..., 0] = lab[..., 0] * (mean[0] / np.maximum(around[..., 0], 8.0)) * TABLE_L
-    out[..., 1:] = lab[..., 1:] - around[..., 1:] + mean[1:]
-    return out
+    (light, *hue), (light_around, *hue_around) = cv2.split(lab), cv2.split(around)
+    light = light * (np.float32(mean[0] * TABLE_L) / np.maximum(light_around, np.float32(8.0)))
+    return cv2.merge([light] + [c - a + np.float32(m) for c, a, m in zip(hue, hue_around, mean[1:])])
 
 
 def _table_around(lab: np.ndarray, table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -164,22 +165,57 @@ def _table_around(lab: np.ndarray, table: np.ndarray) -> tuple[np.ndarray, np.nd
     under the board is brightest at its edge)."""
     b = PX // 2
     h, w = (lab.shape[0] // b) * b, (lab.shape[1] // b) * b
-    blocks = lab[:h, :w].reshape(h // b, b, w // b, b, 3).transpose(0, 2, 1, 3, 4).reshape(h // b, w // b, b * b, 3)
-    seen = table[:h, :w].reshape(h // b, b, w // b, b).transpose(0, 2, 1, 3).reshape(h // b, w // b, b * b)
-    count = seen.sum(axis=2)
-    means = (blocks * seen[..., None]).sum(axis=2) / np.maximum(count, 1)[..., None]
-    means[count < BLOCK_TABLE * b * b] = np.nan
+    seen = table[:h, :w].astype(np.float32)
+    # each block's share of table and its table pixels' mean (an area resize averages whole blocks)
+    share = cv2.resize(seen, (w // b, h // b), interpolation=cv2.INTER_AREA)
+    sums = cv2.resize(lab[:h, :w] * seen[..., None], (w // b, h // b), interpolation=cv2.INTER_AREA)
+    means = (sums / np.maximum(share, 1 / (b * b))[..., None]).astype(np.float64)
+    means[share < BLOCK_TABLE] = np.nan
     overall = np.median(lab[table], axis=0)
     trend = _light_trend(means, overall)
-    r = int(round(LIGHT_REACH * PX / b))
-    padded = np.pad(means - trend, ((r, r), (r, r), (0, 0)), constant_values=np.nan)
-    windows = np.lib.stride_tricks.sliding_window_view(padded, (2 * r + 1, 2 * r + 1), axis=(0, 1))
-    values = np.sort(windows.reshape(*means.shape, -1), axis=-1)  # NaN sorts last
-    n = np.isfinite(values).sum(axis=-1)
-    local = np.take_along_axis(values, (np.maximum(n, 1) - 1)[..., None] // 2, axis=-1)[..., 0]
-    local = (trend + np.where(n > 0, local, 0.0)).astype(np.float32)
+    local = (trend + _local_offset(means - trend, int(round(LIGHT_REACH * PX / b)))).astype(np.float32)
     big = cv2.resize(local, (w, h), interpolation=cv2.INTER_LINEAR)
     return cv2.copyMakeBorder(big, 0, lab.shape[0] - h, 0, lab.shape[1] - w, cv2.BORDER_REPLICATE), overall
+
+
+def _local_offset(res: np.ndarray, r: int) -> np.ndarray:
+    """Each block's own difference from the trend (`res`: the table blocks' differences, NaN where
+    not table), from the blocks within r of it: their median, robust to a tile's blocks among
+    them; where those blocks lie mostly to one side of it (beside the board, which hides the
+    table), that median is carried to the block itself along the plane fitted to them (a sheen
+    or a pool of light brightest at the board's edge rises toward it, past what any seen block
+    shows)."""
+    padded = np.pad(res, ((r, r), (r, r), (0, 0)), constant_values=np.nan)
+    windows = np.lib.stride_tricks.sliding_window_view(padded, (2 * r + 1, 2 * r + 1), axis=(0, 1))
+    values = np.sort(windows.reshape(*res.shape, -1), axis=-1)  # NaN sorts last
+    count = np.isfinite(values).sum(axis=-1)
+    median = np.take_along_axis(values, (np.maximum(count, 1) - 1)[..., None] // 2, axis=-1)[..., 0]
+    median = np.where(count > 0, median, 0.0)
+    # the blocks' moments about each block, by box sums: n, their centroid, their spread, and
+    # their covariance with the difference, each channel
+    seen = np.isfinite(res[..., 0]).astype(np.float64)
+    v = np.where(seen[..., None] > 0, res, 0.0)
+    gy, gx = np.mgrid[0:res.shape[0], 0:res.shape[1]].astype(np.float64)
+
+    def box(a: np.ndarray) -> np.ndarray:
+        return cv2.boxFilter(a, -1, (2 * r + 1, 2 * r + 1), normalize=False, borderType=cv2.BORDER_CONSTANT)
+
+    n = np.maximum(box(seen), 1.0)
+    mx, my = box(seen * gx) / n, box(seen * gy) / n
+    cxx = box(seen * gx * gx) / n - mx * mx
+    cxy = box(seen * gx * gy) / n - mx * my
+    cyy = box(seen * gy * gy) / n - my * my
+    det = cxx * cyy - cxy * cxy
+    mv = box(v) / n[..., None]
+    cxv = box(v * gx[..., None]) / n[..., None] - mx[..., None] * mv
+    cyv = box(v * gy[..., None]) / n[..., None] - my[..., None] * mv
+    safe = np.where(det > 1e-6, det, 1.0)[..., None]
+    slope_x = (cyy[..., None] * cxv - cxy[..., None] * cyv) / safe
+    slope_y = (cxx[..., None] * cyv - cxy[..., None] * cxv) / safe
+    ox, oy = gx - mx, gy - my  # from the blocks' centroid to the block itself
+    aside = (np.hypot(ox, oy) > OFF_CENTRE * r) & (count[..., 0] >= 6) & (det > 1e-6)
+    carried = median + slope_x * ox[..., None] + slope_y * oy[..., None]
+    return np.where(aside[..., None], carried, median)
 
 
 def _light_trend(means: np.ndarray, overall: np.ndarray) -> np.ndarray:
@@ -201,8 +237,10 @@ def _light_trend(means: np.ndarray, overall: np.ndarray) -> np.ndarray:
     return basis @ coef
 
 
-def _unlike_table(lab: np.ndarray, table: np.ndarray, inside: np.ndarray) -> np.ndarray:
-    """Pixels far from every one of the table's few colours (k-means of `table`'s pixels)."""
+def _unlike_table(lab: np.ndarray, table: np.ndarray, inside: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Pixels far from every one of the table's few colours (k-means of `table`'s pixels), and
+    those far in colour or much in lightness (lighter or darker weighted SHADOW_L alike: what a
+    light or a shadow alone cannot make)."""
     px = lab[table]
     rng = np.random.default_rng(0)
     sample = px[rng.choice(len(px), min(len(px), 20000), replace=False)]
@@ -210,20 +248,29 @@ def _unlike_table(lab: np.ndarray, table: np.ndarray, inside: np.ndarray) -> np.
     _, assign, centres = cv2.kmeans(sample, k, None, (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.5),
                                     3, cv2.KMEANS_PP_CENTERS)
     d2 = np.full(lab.shape[:2], np.inf, np.float32)  # squared distance in spreads to the nearest colour
+    d2_hue = d2.copy()  # ... lightness weighted SHADOW_L both ways
+    channels = cv2.split(lab)  # contiguous: the sums below run over whole planes
     for j, centre in enumerate(centres):
         mine = np.linalg.norm(sample[assign.ravel() == j] - centre, axis=1)
         if len(mine) < 0.02 * len(sample):
             continue  # a speck of something else, not the table's own colour
-        spread = max(2.0, float(np.percentile(mine, 90)))
-        dl = lab[..., 0] - centre[0]
-        dl *= np.where(dl < 0, np.float32(SHADOW_L / spread), np.float32(1 / spread))
-        da = (lab[..., 1] - centre[1]) / spread
-        db = (lab[..., 2] - centre[2]) / spread
-        np.minimum(d2, dl * dl + da * da + db * db, out=d2)
-    fg = (d2 > TABLE_SPREAD ** 2) & inside
+        spread = np.float32(max(2.0, float(np.percentile(mine, 90))))
+        dl, da, db = ((c - np.float32(m)) / spread for c, m in zip(channels, centre))
+        hue = da * da
+        hue += db * db
+        dark = dl < 0
+        dl *= np.float32(SHADOW_L)
+        dl *= dl
+        np.minimum(d2_hue, dl + hue, out=d2_hue)
+        np.multiply(dl, np.float32(1 / SHADOW_L ** 2), out=dl, where=~dark)  # lighter counts whole
+        np.minimum(d2, dl + hue, out=d2)
     k3 = np.ones((3, 3), np.uint8)
-    fg = cv2.morphologyEx(fg.astype(np.uint8), cv2.MORPH_OPEN, k3)
-    return cv2.morphologyEx(fg, cv2.MORPH_CLOSE, k3) > 0
+
+    def cleaned(far: np.ndarray) -> np.ndarray:
+        mask = cv2.morphologyEx((far & inside).astype(np.uint8), cv2.MORPH_OPEN, k3)
+        return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, k3) > 0
+
+    return cleaned(d2 > TABLE_SPREAD ** 2), cleaned(d2_hue > TABLE_SPREAD ** 2)
 
 
 def _filled(mask: np.ndarray) -> np.ndarray:

@@ -132,6 +132,37 @@ def test_a_pool_of_light_centred_under_the_board_is_table_up_to_its_edge():
     assert fg[near].mean() < 0.02
 
 
+def test_a_sheen_beside_the_board_is_table_and_a_tile_in_it_is_not():
+    """A window mirrored in a polished table: a bright spot of the table's own colour, steep, its
+    peak at the board's edge (where the board hides half of it), a tile lying in it. The sheen
+    is table from half a cell of the board out (the first pass, which finds it lighter than the
+    table's trend, leaves it in the second pass's look, which learns it; the look beside the
+    board is carried along the slope of the table around; the former look read 14% of it as a
+    halo), the tile is not."""
+
+    from assistant.vision import tilescan
+
+    px = tilescan.PX
+    h = w = 24 * px
+    rng = np.random.default_rng(3)
+    yy, xx = np.mgrid[0:h, 0:w] / px - 12.0
+    light = (0.7 + 0.4 * np.exp(-((xx - 3.0) ** 2 + yy ** 2) / (2 * 1.5 ** 2)))[..., None]
+    img = np.clip(np.full((h, w, 3), (110, 115, 120), np.float32) * light + rng.normal(0, 2, (h, w, 3)), 0, 255)
+    board = np.zeros((h, w), bool)
+    board[9 * px:15 * px, 9 * px:15 * px] = True
+    img[board] = (40, 120, 50)
+    tile = np.zeros((h, w), bool)
+    tile[13 * px:14 * px, 17 * px:19 * px] = True  # two cells by one, two cells out, in the sheen's tail
+    img[tile] = (60, 60, 170)
+    far = np.ones((h, w), bool)
+    far[3 * px:21 * px, 3 * px:21 * px] = False
+    fg = tilescan._foreground(img.astype(np.uint8), np.ones((h, w), bool), board, far)
+    from_board = np.maximum(np.abs(xx), np.abs(yy)) - 3
+    near = (from_board >= 0.5) & (from_board < 1.5) & ~tile
+    assert fg[near].mean() < 0.02
+    assert fg[13 * px + 6:14 * px - 6, 17 * px + 6:19 * px - 6].all()
+
+
 def test_a_shape_the_game_has_no_tile_of_is_reported_in_doubt():
     """A woodland tile read as two cells (its leaf's hole cell lost against the table): no Indian
     Summer tile has two cells, so the scan reports it uncertain, saying why."""
