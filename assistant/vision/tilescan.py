@@ -47,8 +47,9 @@ SIZE_SLACK = 0.3  # cells: an outline this far from whole cells wide or high is 
 GRID_FIT = 0.85  # ... as is one whole cells are less alike than this to
 HOLE_SHARE = 0.35  # a cell whose middle (HOLE_MIDDLE a side) shows this much table is a hole
 HOLE_MIDDLE = 0.4  # cells: a hole may be small (the tile's thickness hides its rim seen at a slant)
-SYMBOL_NCC = 0.65  # a cell this like the board's own printed symbol shows it ... (set on samples/pbr --tiles seed 2)
+SYMBOL_NCC = 0.63  # a cell this like the board's own printed symbol shows it ... (set on samples/pbr --tiles seed 2)
 SYMBOL_LEAD = 0.12  # ... and the tile's plainest cell less well by this much
+SYMBOL_ALONE = 0.75  # ... or, this like, whatever the tile's other cells (all of a domino's may print one)
 SYMBOL_DOUBT = 0.08  # a score this near SYMBOL_NCC leaves the cell in doubt
 SYMBOL_SIZES = (0.85, 1.0, 1.15, 1.3)
 SYMBOL_INSET = 0.15  # cells: a symbol's look is its cell's middle, this far in from each side
@@ -264,11 +265,11 @@ def _unlike_table(lab: np.ndarray, table: np.ndarray, inside: np.ndarray) -> tup
         np.minimum(d2_hue, dl + hue, out=d2_hue)
         np.multiply(dl, np.float32(1 / SHADOW_L ** 2), out=dl, where=~dark)  # lighter counts whole
         np.minimum(d2, dl + hue, out=d2)
-    k3 = np.ones((3, 3), np.uint8)
 
     def cleaned(far: np.ndarray) -> np.ndarray:
-        mask = cv2.morphologyEx((far & inside).astype(np.uint8), cv2.MORPH_OPEN, k3)
-        return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, k3) > 0
+        # a 3 x 3 median drops specks and fills pinholes, and keeps a line two pixels wide (a leaf
+        # tile's thin frame round its hole), which an opening took away
+        return cv2.medianBlur((far & inside).astype(np.uint8) * 255, 3) > 127
 
     return cleaned(d2 > TABLE_SPREAD ** 2), cleaned(d2_hue > TABLE_SPREAD ** 2)
 
@@ -344,22 +345,29 @@ def _symbols_of(scores: dict[tuple[int, int], dict[str, float]]) -> dict[tuple[i
     """Each cell's printed symbol (or None) and whether that is in doubt. Any busy art matches a
     template somewhere, so a symbol is a cell that matches well in itself and clearly better than
     the same tile's plainest cell (its own art, printed alike: not the others' median, which is a
-    symbol's own on a tile printed with several); a one-cell tile, with nothing to compare, is in
-    doubt whenever it matches well. In doubt is a cell that a little more or less likeness, or
-    lead, would read otherwise: one that matches clearly less well than the symbol, or leads its
-    tile's plainest cell clearly too little, is surely none."""
+    symbol's own on a tile printed with several), or that matches very well (SYMBOL_ALONE: a tile
+    may print a symbol in every cell); a one-cell tile, with nothing to compare, is in doubt
+    whenever it matches well. In doubt is a cell that a little more or less likeness and lead
+    (SYMBOL_DOUBT) would read otherwise."""
     out: dict[tuple[int, int], tuple[str | None, bool]] = {}
     for cell, mine in scores.items():
         others = [v for k, v in scores.items() if k != cell]
         lead = {name: score - (min(o[name] for o in others) if others else 0.0)
                 for name, score in mine.items()}
-        name = max(mine, key=lambda n: lead[n])
+        name = max(mine, key=lambda n: (mine[n] >= SYMBOL_ALONE, lead[n]))
         score, ahead = mine[name], lead[name]
-        sure = score >= SYMBOL_NCC and ahead >= SYMBOL_LEAD
-        surely_none = score < SYMBOL_NCC - SYMBOL_DOUBT or (bool(others) and ahead < SYMBOL_LEAD - SYMBOL_DOUBT)
-        surely_one = score >= SYMBOL_NCC + SYMBOL_DOUBT and ahead >= SYMBOL_LEAD + SYMBOL_DOUBT and bool(others)
-        out[cell] = (name if sure else None, not (surely_none or surely_one))
+        if others:  # read otherwise with a little more or less likeness and lead: in doubt
+            unsure = _reads_symbol(score + SYMBOL_DOUBT, ahead + SYMBOL_DOUBT) != _reads_symbol(
+                score - SYMBOL_DOUBT, ahead - SYMBOL_DOUBT)
+        else:
+            unsure = score >= SYMBOL_NCC - SYMBOL_DOUBT
+        out[cell] = (name if _reads_symbol(score, ahead) else None, unsure)
     return out
+
+
+def _reads_symbol(score: float, ahead: float) -> bool:
+    """Whether a cell this like a symbol, leading its tile's plainest cell by this much, shows it."""
+    return score >= SYMBOL_NCC and (ahead >= SYMBOL_LEAD or score >= SYMBOL_ALONE)
 
 
 def _sliver(blob: np.ndarray) -> bool:
