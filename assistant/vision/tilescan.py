@@ -160,8 +160,8 @@ def _table_around(lab: np.ndarray, table: np.ndarray) -> tuple[np.ndarray, np.nd
     means of the half-cell blocks that are nearly all table follow a smooth trend over the table (a
     lamp's pool, a window's side: a quadratic in x and y, fitted robustly) and differ from it
     locally (a cloth's checks, a wood's grain, the light's own unevenness): the look around a pixel
-    is the trend there and the median, robust to the tiles lying on it, of the blocks' differences
-    from it within LIGHT_REACH cells. The trend carries the light into the table's parts that are
+    is the trend there and the blocks' differences from it within LIGHT_REACH cells (_local_offset:
+    their median, robust to the tiles lying on it). The trend carries the light into the table's parts that are
     hidden or near the board, where the blocks around lie on one side only (a pool of light centred
     under the board is brightest at its edge)."""
     b = PX // 2
@@ -192,8 +192,8 @@ def _local_offset(res: np.ndarray, r: int) -> np.ndarray:
     count = np.isfinite(values).sum(axis=-1)
     median = np.take_along_axis(values, (np.maximum(count, 1) - 1)[..., None] // 2, axis=-1)[..., 0]
     median = np.where(count > 0, median, 0.0)
-    # the blocks' moments about each block, by box sums: n, their centroid, their spread, and
-    # their covariance with the difference, each channel
+    # the blocks' moments about each block, by box sums: their centroid, their spread, and their
+    # covariance with the difference, each channel (n: how many, counted above)
     seen = np.isfinite(res[..., 0]).astype(np.float64)
     v = np.where(seen[..., None] > 0, res, 0.0)
     gy, gx = np.mgrid[0:res.shape[0], 0:res.shape[1]].astype(np.float64)
@@ -201,7 +201,7 @@ def _local_offset(res: np.ndarray, r: int) -> np.ndarray:
     def box(a: np.ndarray) -> np.ndarray:
         return cv2.boxFilter(a, -1, (2 * r + 1, 2 * r + 1), normalize=False, borderType=cv2.BORDER_CONSTANT)
 
-    n = np.maximum(box(seen), 1.0)
+    n = np.maximum(count[..., 0], 1).astype(np.float64)
     mx, my = box(seen * gx) / n, box(seen * gy) / n
     cxx = box(seen * gx * gx) / n - mx * mx
     cxy = box(seen * gx * gy) / n - mx * my
