@@ -123,14 +123,15 @@ def _board_mask(prof: BoardProfile, shape: tuple[int, int], grow: float) -> np.n
     return m > 0
 
 
-def _foreground(img: np.ndarray, inside: np.ndarray, board: np.ndarray, far: np.ndarray) -> np.ndarray:
+def _foreground(img: np.ndarray, inside: np.ndarray, board: np.ndarray, far: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """What differs from the table. The table's looks are learnt where tiles are not laid (`far`:
     beyond TILES_WITHIN of the board, else all the canvas but the board): a few colours (a cloth's
     checks, a wood's grain), each with its spread; a pixel far from every one of them is not table.
     The light falls unevenly over a table (a lamp's pool, a window's side): each pixel is taken
     against the table's own look around it (_evened_light), learnt again without what a first pass
     found to differ in colour or much in lightness (a window's sheen on a polished table, a lamp's
-    pool brighter than the trend there, is the table's own look: left in, it is learnt)."""
+    pool brighter than the trend there, is the table's own look: left in, it is learnt). Returns
+    that, and what differs from the table in colour alone (_apart_from_board)."""
     lab = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 1.2), cv2.COLOR_BGR2LAB).astype(np.float32)
     table = inside & far
     if table.sum() < 2000:
@@ -138,11 +139,12 @@ def _foreground(img: np.ndarray, inside: np.ndarray, board: np.ndarray, far: np.
     if table.sum() < 500:
         raise GardenError("the photo shows too little of the table around the board to find tiles on it")
     seen = inside & ~board
-    fg, unlike = _unlike_table(_evened_light(lab, seen), table, inside)
+    fg, unlike, colour = _unlike_table(_evened_light(lab, seen), table, inside)
     seen &= ~cv2.dilate(unlike.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
     if (table & seen).sum() < 500:
-        return fg
-    return _unlike_table(_evened_light(lab, seen), table & seen, inside)[0]
+        return fg, colour
+    fg, _, colour = _unlike_table(_evened_light(lab, seen), table & seen, inside)
+    return fg, colour
 
 
 def _evened_light(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
@@ -238,10 +240,10 @@ def _light_trend(means: np.ndarray, overall: np.ndarray) -> np.ndarray:
     return basis @ coef
 
 
-def _unlike_table(lab: np.ndarray, table: np.ndarray, inside: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _unlike_table(lab: np.ndarray, table: np.ndarray, inside: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Pixels far from every one of the table's few colours (k-means of `table`'s pixels), and
     those far in colour or much in lightness (lighter or darker weighted SHADOW_L alike: what a
-    light or a shadow alone cannot make)."""
+    light or a shadow alone cannot make), and those far in colour alone."""
     px = lab[table]
     rng = np.random.default_rng(0)
     sample = px[rng.choice(len(px), min(len(px), 20000), replace=False)]
@@ -250,6 +252,7 @@ def _unlike_table(lab: np.ndarray, table: np.ndarray, inside: np.ndarray) -> tup
                                     3, cv2.KMEANS_PP_CENTERS)
     d2 = np.full(lab.shape[:2], np.inf, np.float32)  # squared distance in spreads to the nearest colour
     d2_hue = d2.copy()  # ... lightness weighted SHADOW_L both ways
+    d2_colour = d2.copy()  # ... colour alone
     channels = cv2.split(lab)  # contiguous: the sums below run over whole planes
     for j, centre in enumerate(centres):
         mine = np.linalg.norm(sample[assign.ravel() == j] - centre, axis=1)
@@ -259,6 +262,7 @@ def _unlike_table(lab: np.ndarray, table: np.ndarray, inside: np.ndarray) -> tup
         dl, da, db = ((c - np.float32(m)) / spread for c, m in zip(channels, centre))
         hue = da * da
         hue += db * db
+        np.minimum(d2_colour, hue, out=d2_colour)
         dark = dl < 0
         dl *= np.float32(SHADOW_L)
         dl *= dl
@@ -271,7 +275,7 @@ def _unlike_table(lab: np.ndarray, table: np.ndarray, inside: np.ndarray) -> tup
         # tile's thin frame round its hole), which an opening took away
         return cv2.medianBlur((far & inside).astype(np.uint8) * 255, 3) > 127
 
-    return cleaned(d2 > TABLE_SPREAD ** 2), cleaned(d2_hue > TABLE_SPREAD ** 2)
+    return cleaned(d2 > TABLE_SPREAD ** 2), cleaned(d2_hue > TABLE_SPREAD ** 2), cleaned(d2_colour > TABLE_SPREAD ** 2)
 
 
 def _filled(mask: np.ndarray) -> np.ndarray:
@@ -526,44 +530,72 @@ def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_pho
     return tile
 
 
+def _blobs(mask: np.ndarray, on_board: np.ndarray) -> list[tuple[np.ndarray, tuple[int, int, int, int]]]:
+    """The blobs of a foreground off the board, each (its filled outline, its box x, y, w, h): what
+    joins a tile to another or to the board only by a thread (speckle of a shadow's edge, the
+    board's own halo) is cut, a tile being a cell wide at its narrowest; specks are left out."""
+    bridge = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * BRIDGE_PX + 1, 2 * BRIDGE_PX + 1))
+    filled = _filled(mask)
+    solid = cv2.morphologyEx(filled.astype(np.uint8), cv2.MORPH_OPEN, bridge) > 0
+    filled &= ~on_board
+    count, labels, stats, _ = cv2.connectedComponentsWithStats((solid & ~on_board).astype(np.uint8), connectivity=8)
+    out = []
+    for k in range(1, count):
+        if stats[k, cv2.CC_STAT_AREA] / PX ** 2 < MIN_AREA:
+            continue
+        blob = cv2.dilate((labels == k).astype(np.uint8), bridge).astype(bool) & filled  # its corners back
+        out.append((blob, tuple(int(v) for v in stats[k, :4])))
+    return out
+
+
+def _touches(blob: np.ndarray, board: np.ndarray) -> bool:
+    """Whether the blob reaches the board (`board`: grown BOARD_CLEAR) by TOUCH_AREA or more."""
+    return bool((blob & board).sum() >= TOUCH_AREA * PX ** 2)
+
+
+def _apart_from_board(blob: np.ndarray, colour: np.ndarray, on_board: np.ndarray,
+                      board: np.ndarray) -> list[tuple[np.ndarray, tuple[int, int, int, int]]]:
+    """The blobs in one that touches the board taken by what differs from the table in colour
+    alone (`colour`), when one of them lies apart from the board: the table lit brighter or
+    darker beside the board than the light around carries (a lamp's pool, a window's sheen
+    peaking at its edge) joins the tiles near it to the board. None when all of them touch it
+    still (a tile over its edge)."""
+    parts = _blobs(colour & blob, on_board)
+    return parts if any(not _touches(part, board) for part, _ in parts) else []
+
+
 def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -> Scan:
     """The tiles around a located board (homography: full-size photo px -> grid units)."""
     img, inside, to_photo = _canvas(photo, homography, prof)
     board = _board_mask(prof, inside.shape, BOARD_CLEAR)
-    fg = _foreground(img, inside, _board_mask(prof, inside.shape, 0.3), ~_board_mask(prof, inside.shape, TILES_WITHIN))
+    fg, colour = _foreground(img, inside, _board_mask(prof, inside.shape, 0.3), ~_board_mask(prof, inside.shape, TILES_WITHIN))
     grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     looks = _symbol_looks(prof)  # the symbols a tile of this board's game prints, as its board prints them
     # the board is no tile: what lies on it is left out, what reaches over its edge touches it
     on_board = _board_mask(prof, inside.shape, 0.0)
-    # what joins a tile to another or to the board only by a thread (speckle of a shadow's edge, the
-    # board's own halo) is cut: a tile is a cell wide at its narrowest
-    bridge = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * BRIDGE_PX + 1, 2 * BRIDGE_PX + 1))
-    filled = _filled(fg)
-    solid = cv2.morphologyEx(filled.astype(np.uint8), cv2.MORPH_OPEN, bridge) > 0
-    filled &= ~on_board
-    count, labels, stats, _ = cv2.connectedComponentsWithStats((solid & ~on_board).astype(np.uint8), connectivity=8)
     tiles: list[ScannedTile] = []
     refused: list[str] = []
     edge = ~inside
-    for k in range(1, count):
-        area = stats[k, cv2.CC_STAT_AREA] / PX ** 2
-        if area < MIN_AREA:
-            continue
-        blob = cv2.dilate((labels == k).astype(np.uint8), bridge).astype(bool) & filled  # its corners back
-        x, y = stats[k, cv2.CC_STAT_LEFT] / PX - prof.margin - REACH, stats[k, cv2.CC_STAT_TOP] / PX - prof.margin - REACH
+    todo = [(blob, box, False) for blob, box in _blobs(fg, on_board)]
+    while todo:
+        blob, (bx, by, bw, bh), again = todo.pop(0)
+        x, y = bx / PX - prof.margin - REACH, by / PX - prof.margin - REACH
         where = f"the blob at cell {y:+.0f},{x:+.0f} of the board's grid"
-        if (blob & board).sum() >= TOUCH_AREA * PX ** 2:
+        if _touches(blob, board):
             if _sliver(blob):
                 continue  # the board's own side or shadow along its edge
+            parts = [] if again else _apart_from_board(blob, colour, on_board, board)
+            if parts:
+                todo.extend((part, box, True) for part, box in parts)
+                continue
             refused.append(f"{where} touches the board or lies over its edge: lay it apart from the board")
             continue
         if np.any(cv2.dilate(blob.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & edge):
             refused.append(f"{where} runs out of the photo: lay it nearer the board or take the photo wider")
             continue
         # the tile is read in the canvas's part around it, room left for turning it upright
-        bw, bh = stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]
         reach = int(np.hypot(bw, bh)) + PX
-        mx, my = stats[k, cv2.CC_STAT_LEFT] + bw // 2, stats[k, cv2.CC_STAT_TOP] + bh // 2
+        mx, my = bx + bw // 2, by + bh // 2
         x0, y0 = max(0, mx - reach), max(0, my - reach)
         part = np.s_[y0:my + reach, x0:mx + reach]
         shifted = to_photo @ np.array([[1.0, 0, x0], [0, 1.0, y0], [0, 0, 1.0]])

@@ -100,7 +100,7 @@ def test_a_table_lit_unevenly_is_table_throughout_and_the_tiles_on_it_are_not():
     board[8 * tilescan.PX:12 * tilescan.PX, 8 * tilescan.PX:12 * tilescan.PX] = True
     far = np.zeros((h, w), bool)
     far[:, 17 * tilescan.PX:] = True  # the table's looks learnt on its bright side only
-    fg = tilescan._foreground(img.astype(np.uint8), inside, board, far)
+    fg, _ = tilescan._foreground(img.astype(np.uint8), inside, board, far)
     table = ~truth & ~board
     assert fg[table].mean() < 0.01  # the dim side is table too
     for r, c, _ in tiles:
@@ -126,7 +126,7 @@ def test_a_pool_of_light_centred_under_the_board_is_table_up_to_its_edge():
     img[board] = (40, 120, 50)
     far = np.ones((h, w), bool)
     far[3 * px:21 * px, 3 * px:21 * px] = False  # the table's looks learnt 6 cells from the board and more
-    fg = tilescan._foreground(img.astype(np.uint8), np.ones((h, w), bool), board, far)
+    fg, _ = tilescan._foreground(img.astype(np.uint8), np.ones((h, w), bool), board, far)
     from_board = np.maximum(np.abs(xx), np.abs(yy)) - 3  # cells from the board's edge
     near = (from_board >= 0.5) & (from_board < 1.5)
     assert fg[near].mean() < 0.02
@@ -156,7 +156,7 @@ def test_a_sheen_beside_the_board_is_table_and_a_tile_in_it_is_not():
     img[tile] = (60, 60, 170)
     far = np.ones((h, w), bool)
     far[3 * px:21 * px, 3 * px:21 * px] = False
-    fg = tilescan._foreground(img.astype(np.uint8), np.ones((h, w), bool), board, far)
+    fg, _ = tilescan._foreground(img.astype(np.uint8), np.ones((h, w), bool), board, far)
     from_board = np.maximum(np.abs(xx), np.abs(yy)) - 3
     near = (from_board >= 0.5) & (from_board < 1.5) & ~tile
     assert fg[near].mean() < 0.03  # 2%: a speck of the sheen's steepest edge
@@ -207,3 +207,27 @@ def test_symbols_are_read_against_the_tiles_plainest_cell():
     assert [both[(0, c)][0] for c in range(2)] == ["pot", "pot"]
     alone = read([0.9])  # a lone cell has nothing to be compared with: read, but in doubt
     assert alone[(0, 0)] == ("pot", True)
+
+
+def test_a_tile_joined_to_the_board_by_the_tables_light_is_read_apart_from_it():
+    """A lamp's pool brighter beside the board than the light around carries joins a tile to the
+    board in what differs from the table; what differs in colour alone holds the tile apart from
+    the board, and that is read. A tile over the board's edge stays refused."""
+    from assistant.vision import tilescan
+
+    px = tilescan.PX
+    board = np.zeros((20 * px, 20 * px), bool)
+    board[8 * px:12 * px, 8 * px:12 * px] = True
+    grown = np.zeros_like(board)
+    grown[8 * px - 5:12 * px + 5, 8 * px - 5:12 * px + 5] = True  # the board and BOARD_CLEAR around
+    tile = np.zeros_like(board)
+    tile[5 * px:6 * px, 9 * px:11 * px] = True  # two cells by one, two cells off the board's top
+    pool = np.zeros_like(board)
+    pool[6 * px:8 * px + 4, 8 * px:12 * px] = True  # the bright table between them
+    joined = tile | pool
+    assert tilescan._touches(joined, grown)
+    parts = tilescan._apart_from_board(joined, tile, board, grown)
+    assert len(parts) == 1 and (parts[0][0] == tile).mean() > 0.999
+    over = np.zeros_like(board)
+    over[7 * px:9 * px, 9 * px:10 * px] = True  # a tile lying over the board's edge
+    assert tilescan._apart_from_board(over | pool, over, board, grown) == []
