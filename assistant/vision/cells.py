@@ -49,6 +49,7 @@ import cv2
 import numpy as np
 
 from assistant.vision import cell_fit, cell_net, cell_rings, finewarp, framefit, symbols
+from assistant.vision.glare import clipped_white
 from assistant.vision.imageio import TARGET_LONG_SIDE, to_grey
 from assistant.vision.profile import BoardProfile
 from assistant.vision.rectified import (
@@ -557,17 +558,10 @@ def probability_covered(trees_z: np.ndarray, game: str = symbols.DEFAULT_GAME,
     return 1 / (1 + np.exp(-z))
 
 
-#: a clipped highlight: every channel at least this bright (a phone's JPEG clips glare to white)
-GLARE_LEVEL = 235
-#: a cell whose photo is clipped over this much more of its area than its calibrated look is
-#: in doubt: glare on varnish over an empty cell reads as a tile (physically rendered photos,
-#: samples/pbr seed 1: every open cell read covered lay under the mirrored window)
+#: a cell whose photo is clipped (glare.clipped_white) over this much more of its area than its
+#: calibrated look is in doubt: glare on varnish over an empty cell reads as a tile (physically
+#: rendered photos, samples/pbr seed 1: every open cell read covered lay under the mirrored window)
 GLARE_SHARE = 0.05
-#: ... and a highlight's weakest channel at least this share of its brightest (white light, tinted
-#: by white balance up to about 12% a channel: samples/pbr's white-balance error)
-GLARE_WHITE = 0.8
-#: ... and at least this share of the brightest the board shows (its 99.9th percentile)
-GLARE_CEILING = 0.97
 
 
 def glare_over_art(warp: np.ndarray, prof: BoardProfile) -> np.ndarray:
@@ -578,12 +572,7 @@ def glare_over_art(warp: np.ndarray, prof: BoardProfile) -> np.ndarray:
     inset = max(1, prof.cell // 8)
 
     def clipped(img: np.ndarray) -> np.ndarray:
-        px = cell_pixels(img[..., :3], m, prof.rows, prof.cols, prof.cell, inset).astype(np.float32)
-        top, low = px.max(axis=-1), px.min(axis=-1)
-        # white light at the photo's own ceiling (a camera that exposed down clips below 255) in its
-        # brightest channel, hardly coloured (a white-balance error tints a clipped highlight)
-        ceiling = min(GLARE_LEVEL, GLARE_CEILING * float(np.percentile(top, 99.9)))
-        return ((top >= ceiling) & (low >= GLARE_WHITE * top)).mean(axis=-1)
+        return clipped_white(cell_pixels(img[..., :3], m, prof.rows, prof.cols, prof.cell, inset)).mean(axis=-1)
 
     if warp.ndim != 3 or prof.reference is None:
         return np.zeros((prof.rows, prof.cols), bool)

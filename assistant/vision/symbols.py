@@ -17,6 +17,14 @@ GAME_SYMBOLS: dict[str, dict[str, str]] = {
 }
 DEFAULT_GAME = "cottage-garden"
 
+#: game id -> what a tile of that game may show: the symbols printed on it, "hole" for a hole cut
+#: through it (Cottage Garden's flower tiles print pots and cloches; Indian Summer's leaf tiles
+#: have a hole)
+GAME_TILE_MARKS: dict[str, tuple[str, ...]] = {
+    "cottage-garden": ("pot", "cloche"),
+    "indian-summer": ("hole",),
+}
+
 
 def symbols_for(game: str) -> dict[str, str]:
     try:
@@ -24,6 +32,14 @@ def symbols_for(game: str) -> dict[str, str]:
     except KeyError:
         known = ", ".join(sorted(GAME_SYMBOLS))
         raise UsageError(f"unknown game {game!r} for board symbols; known: {known}.") from None
+
+
+def tile_marks(game: str) -> tuple[str, ...]:
+    try:
+        return GAME_TILE_MARKS[game]
+    except KeyError:
+        known = ", ".join(sorted(GAME_TILE_MARKS))
+        raise UsageError(f"unknown game {game!r} for tile marks; known: {known}.") from None
 
 
 def parse_grid_size(text: str) -> tuple[int, int]:

@@ -6,9 +6,12 @@ table (its few colours, learnt beyond where tiles are laid, each pixel taken aga
 own look around it) and lies apart from the board is a tile; each tile's outline is turned
 upright by the directions of its own edges and quantised to the grid of whole cells that covers
 it best; a cell the outline half fills is the tile's. Inside the outline, the table
-showing through a cell's middle is a hole (Indian Summer's leaf tiles); a printed flowerpot or
-cloche is found by the looks the board's profile learnt of its own printed symbols. The shape is
-given at a canonical turn (grid.Shape.canonical without flips: a tile has one printed face).
+showing through a cell's middle is a hole (in a game that cuts holes: Indian Summer's leaf
+tiles); a printed flowerpot or cloche is found by the looks the board's profile learnt of its own
+printed symbols, in colour and lightness; where glare hides a cell's print, no symbol read there is
+in doubt. A blob that touches the board is taken again by colour alone (the table's light beside
+the board joins tiles to it). The shape is given at a canonical turn (grid.Shape.canonical without
+flips: a tile has one printed face).
 """
 
 from __future__ import annotations
@@ -20,8 +23,10 @@ import numpy as np
 
 from assistant.errors import GardenError
 from assistant.grid import HOLE, Shape
+from assistant.vision.glare import clipped_white
 from assistant.vision.imageio import LoadedPhoto
 from assistant.vision.profile import BoardProfile
+from assistant.vision.symbols import tile_marks
 
 PX = 32  # rectified pixels a cell
 REACH = 8.0  # how far around the board tiles are looked for, cells
@@ -45,15 +50,17 @@ OCCUPIED = 0.5  # a cell half filled by the outline is the tile's ...
 SURE_OCC = 0.22  # ... and one filled between SURE_OCC and 1 - SURE_OCC is in doubt
 SIZE_SLACK = 0.3  # cells: an outline this far from whole cells wide or high is in doubt ...
 GRID_FIT = 0.8  # ... as is one whole cells are less alike than this to (a tile's side and shadow widen it)
-HOLE_SHARE = 0.35  # a cell whose middle (HOLE_MIDDLE a side) shows this much table is a hole
+HOLE_SHARE = 0.25  # a cell whose middle (HOLE_MIDDLE a side) shows this much table is a hole ...
+HOLE_DOUBT = 0.1  # ... and one this near it is in doubt (both set on samples/pbr --tiles seed 2)
 HOLE_MIDDLE = 0.4  # cells: a hole may be small (the tile's thickness hides its rim seen at a slant)
-SYMBOL_NCC = 0.63  # a cell this like the board's own printed symbol shows it ... (set on samples/pbr --tiles seed 2)
+SYMBOL_NCC = 0.56  # a cell this like the board's own printed symbol shows it ... (set on samples/pbr --tiles seed 2)
 SYMBOL_LEAD = 0.12  # ... and the tile's plainest cell less well by this much
 SYMBOL_ALONE = 0.75  # ... or, this like, whatever the tile's other cells (all of a domino's may print one)
 SYMBOL_DOUBT = 0.08  # a score this near SYMBOL_NCC leaves the cell in doubt
 SYMBOL_SIZES = (0.85, 1.0, 1.15, 1.3)
 SYMBOL_INSET = 0.15  # cells: a symbol's look is its cell's middle, this far in from each side
 SYMBOL_SLACK = 0.12  # cells: a symbol is matched this far from its cell's middle at most
+SYMBOL_GLARE = 0.1  # a cell's middle this much clipped by glare shows no symbol only in doubt
 MARK = {"pot": "pot", "cloche": "cloche", "hole": HOLE}  # the catalogues' own marks
 DOUBTED = 0.4  # the confidence of a tile in doubt at most
 
@@ -286,20 +293,26 @@ def _filled(mask: np.ndarray) -> np.ndarray:
     return out > 0
 
 
+def _printed(bgr: np.ndarray) -> np.ndarray:
+    """The planes printed symbols are matched on: Lab, colour as much as lightness (a pot's
+    terracotta ring on a tile's green flowers is of the same grey)."""
+    return cv2.cvtColor(np.ascontiguousarray(bgr[..., :3]), cv2.COLOR_BGR2LAB)
+
+
 def _symbol_looks(prof: BoardProfile) -> dict[str, list[np.ndarray]]:
     """The board's own printed symbols as the profile learnt them: of each symbol, the pixelwise
     median of its cells' middles (the symbol is printed alike in each, the art around it differs),
-    grey, at PX pixels a cell, at a few sizes (a tile prints its symbols a little larger or smaller
+    in _printed's planes, at PX pixels a cell, at a few sizes (a tile prints its symbols a little larger or smaller
     than the board does) and every quarter turn."""
-    grey = cv2.cvtColor(prof.reference, cv2.COLOR_BGR2GRAY) if prof.reference.ndim == 3 else prof.reference
+    planes = _printed(prof.reference)
     middles: dict[str, list[np.ndarray]] = {}
     m, s = prof.margin_px, prof.cell
     inner = int(round(s * SYMBOL_INSET))
     for r, row in enumerate(prof.layout):
         for c, name in enumerate(row):
-            if name in ("pot", "cloche"):
+            if name in tile_marks(prof.game):
                 middles.setdefault(name, []).append(
-                    grey[m + r * s + inner:m + (r + 1) * s - inner, m + c * s + inner:m + (c + 1) * s - inner])
+                    planes[m + r * s + inner:m + (r + 1) * s - inner, m + c * s + inner:m + (c + 1) * s - inner])
     looks: dict[str, list[np.ndarray]] = {}
     for name, seen in middles.items():
         middle = np.median(np.stack(seen), axis=0).astype(np.uint8)
@@ -326,13 +339,13 @@ def _symbol_scores(windows: list[np.ndarray], looks: dict[str, list[np.ndarray]]
             for i in fits:
                 y, x = (windows[i].shape[0] - h) // 2, (windows[i].shape[1] - w) // 2
                 middles.append(windows[i][y:y + h, x:x + w])
-            stacks[(h, w)] = fits, (np.concatenate(middles, axis=0) if middles else np.empty((0, w), np.uint8))
+            stacks[(h, w)] = fits, (np.concatenate(middles, axis=0) if middles else np.empty((0, w, 3), np.uint8))
         return stacks[(h, w)]
 
     for name, templates in looks.items():
         best = np.full(len(windows), -1.0)
         for t in templates:
-            th, tw = t.shape
+            th, tw = t.shape[:2]
             h, w = th + 2 * slack, tw + 2 * slack
             fits, strip = stacked(h, w)
             if not fits:
@@ -456,8 +469,21 @@ def _held_together(taken: np.ndarray) -> bool:
     return count == 2
 
 
-def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_photo: np.ndarray) -> ScannedTile:
-    """One tile from its blob (the filled outline) and what differs from the table inside it."""
+@dataclass
+class _Planes:
+    """What a tile is read from, over the canvas or a part of it."""
+    fg: np.ndarray  # what differs from the table (_foreground)
+    printed: np.ndarray  # the face symbols are matched on (_printed)
+    glare: np.ndarray  # where glare hides the print (glare.clipped_white)
+
+    def __getitem__(self, part) -> _Planes:
+        return _Planes(self.fg[part], self.printed[part], self.glare[part])
+
+
+def _read_tile(blob: np.ndarray, planes: _Planes, looks, holed: bool, to_photo: np.ndarray) -> ScannedTile:
+    """One tile from its blob (the filled outline) and the planes around it; `looks`: the symbols its
+    game prints, as the board prints them; `holed`: whether its game cuts holes through tiles."""
+    fg = planes.fg
     cs, _ = cv2.findContours(blob.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     contour = max(cs, key=cv2.contourArea)
     angle = _edge_angle(contour)
@@ -469,7 +495,8 @@ def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_pho
     h, w = blob.shape
     up = cv2.warpAffine(blob.astype(np.uint8) * 255, rot, (w, h), flags=cv2.INTER_LINEAR) > 127
     holes = cv2.warpAffine(((blob & ~fg).astype(np.uint8)) * 255, rot, (w, h), flags=cv2.INTER_LINEAR) > 127
-    face = cv2.warpAffine(grey, rot, (w, h), flags=cv2.INTER_LINEAR)
+    face = cv2.warpAffine(planes.printed, rot, (w, h), flags=cv2.INTER_LINEAR)
+    glared = cv2.warpAffine(planes.glare.astype(np.uint8) * 255, rot, (w, h), flags=cv2.INTER_LINEAR) > 127
     x0, y0, grid, fit, doubtful = _grid_fit(up, (x_lo, y_lo, x_hi, y_hi))
     nrows, ncols = grid.shape
     doubts = []
@@ -480,6 +507,8 @@ def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_pho
     cells, marks = [], {}
     scores: dict[tuple[int, int], dict[str, float]] = {}
     windows: dict[tuple[int, int], np.ndarray] = {}
+    glared_cells = set()  # cells whose print glare hides
+    inset = int(round(SYMBOL_INSET * PX))
     lo, hi = int(PX * (1 - HOLE_MIDDLE) / 2), int(PX * (1 + HOLE_MIDDLE) / 2)
     for r in range(nrows):
         for c in range(ncols):
@@ -488,13 +517,19 @@ def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_pho
                 continue
             cells.append((r, c))
             middle = holes[ys + lo:ys + hi, xs + lo:xs + hi]
-            if middle.size and float(middle.mean()) > HOLE_SHARE:
+            share = float(middle.mean()) if middle.size and holed else 0.0
+            if abs(share - HOLE_SHARE) < HOLE_DOUBT:
+                doubts.append(f"cell {r},{c}: a hole or not")
+            if share > HOLE_SHARE:
                 marks[(r, c)] = MARK["hole"]
                 continue
             pad = PX // 6
             window = face[max(0, ys - pad):ys + PX + pad, max(0, xs - pad):xs + PX + pad]
             if looks and window.size:
                 windows[(r, c)] = window
+                glare_seen = glared[ys + inset:ys + PX - inset, xs + inset:xs + PX - inset]
+                if glare_seen.size and glare_seen.mean() > SYMBOL_GLARE:
+                    glared_cells.add((r, c))
     if windows:
         scores = dict(zip(windows, _symbol_scores(list(windows.values()), looks)))
     for cell, (name, unsure) in _symbols_of(scores).items():
@@ -502,6 +537,8 @@ def _read_tile(blob: np.ndarray, fg: np.ndarray, grey: np.ndarray, looks, to_pho
             marks[cell] = MARK[name]
         if unsure:
             doubts.append(f"cell {cell[0]},{cell[1]}: a printed symbol or not")
+        elif name is None and cell in glared_cells:
+            doubts.append(f"cell {cell[0]},{cell[1]}: glare hides its print")
     if doubtful:
         doubts.append(f"{doubtful} cell(s) only partly inside its outline")
     if not cells:
@@ -569,7 +606,8 @@ def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -
     img, inside, to_photo = _canvas(photo, homography, prof)
     board = _board_mask(prof, inside.shape, BOARD_CLEAR)
     fg, colour = _foreground(img, inside, _board_mask(prof, inside.shape, 0.3), ~_board_mask(prof, inside.shape, TILES_WITHIN))
-    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    planes = _Planes(fg, _printed(img), clipped_white(img))
+    holed = "hole" in tile_marks(prof.game)
     looks = _symbol_looks(prof)  # the symbols a tile of this board's game prints, as its board prints them
     # the board is no tile: what lies on it is left out, what reaches over its edge touches it
     on_board = _board_mask(prof, inside.shape, 0.0)
@@ -600,7 +638,7 @@ def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -
         part = np.s_[y0:my + reach, x0:mx + reach]
         shifted = to_photo @ np.array([[1.0, 0, x0], [0, 1.0, y0], [0, 0, 1.0]])
         try:
-            tile = _read_tile(blob[part], fg[part], grey[part], looks, shifted)
+            tile = _read_tile(blob[part], planes[part], looks, holed, shifted)
         except GardenError as err:
             refused.append(f"{where}: {err}")
             continue

@@ -23,3 +23,13 @@ def test_a_clipped_highlight_over_one_cell_is_found_there_only():
 def test_the_boards_own_white_art_is_not_glare():
     prof = load_profile("bed-1-light")
     assert not glare_over_art(prof.reference[..., :3].copy(), prof).any()
+
+
+def test_a_clipped_highlight_is_white_at_the_photos_own_ceiling():
+    from assistant.vision.glare import clipped_white
+
+    img = np.full((40, 40, 3), 120, np.uint8)
+    img[:10, :10] = (200, 205, 210)  # a camera that exposed down clips white at about 210
+    img[20:30, :10] = (40, 60, 210)  # a bright red, as bright in its brightest channel: no glare
+    found = clipped_white(img)
+    assert found[:10, :10].all() and not found[20:30].any() and not found[10:20].any()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import cv2
 import numpy as np
 import pytest
 
@@ -231,3 +232,48 @@ def test_a_tile_joined_to_the_board_by_the_tables_light_is_read_apart_from_it():
     over = np.zeros_like(board)
     over[7 * px:9 * px, 9 * px:10 * px] = True  # a tile lying over the board's edge
     assert tilescan._apart_from_board(over | pool, over, board, grown) == []
+
+
+def _tile_planes(glared_cells=(), pot_cells=(), hole_cells=()):
+    """A two-by-one tile on a canvas of 4 x 5 cells, upright at cells (1, 1) and (1, 2): its blob
+    and planes (a plain face; a dark disc printed where a pot is; the table through a hole; glare
+    over the cells' middles asked for), and a pot's look."""
+    from assistant.vision import tilescan
+
+    px = tilescan.PX
+    blob = np.zeros((4 * px, 5 * px), bool)
+    blob[px:2 * px, px:3 * px] = True
+    face = np.full(blob.shape + (3,), (150, 110, 150), np.uint8)  # Lab: a plain green
+    disc = np.full((px, px, 3), (150, 110, 150), np.uint8)
+    cv2.circle(disc, (px // 2, px // 2), px // 4, (60, 150, 160), -1)  # a terracotta pot
+    inset = int(round(tilescan.SYMBOL_INSET * px))
+    looks = {"pot": [np.ascontiguousarray(disc[inset:px - inset, inset:px - inset])]}
+    fg, glare = blob.copy(), np.zeros_like(blob)
+    for c in pot_cells:
+        face[px:2 * px, (1 + c) * px:(2 + c) * px] = disc
+    for c in hole_cells:
+        fg[px + px // 3:2 * px - px // 3, (1 + c) * px + px // 3:(2 + c) * px - px // 3] = False
+    for c in glared_cells:
+        glare[px + px // 4:2 * px - px // 4, (1 + c) * px + px // 4:(2 + c) * px - px // 4] = True
+    return blob, tilescan._Planes(fg, face, glare), looks
+
+
+def test_glare_over_a_cells_print_leaves_no_symbol_only_in_doubt():
+    from assistant.vision import tilescan
+
+    blob, planes, looks = _tile_planes(pot_cells=[0])
+    read = tilescan._read_tile(blob, planes, looks, False, np.eye(3))
+    assert read.shape.mark_map() and not read.uncertain  # a pot, and a plain cell: sure
+    blob, planes, looks = _tile_planes(pot_cells=[0], glared_cells=[0, 1])
+    read = tilescan._read_tile(blob, planes, looks, False, np.eye(3))
+    assert list(read.shape.mark_map().values()) == ["pot"]  # the pot read through the glare is kept
+    assert read.uncertain and read.doubts == ["cell 0,1: glare hides its print"]
+
+
+def test_a_hole_is_read_only_where_the_game_cuts_holes():
+    from assistant.vision import tilescan
+
+    blob, planes, looks = _tile_planes(hole_cells=[1])
+    assert list(tilescan._read_tile(blob, planes, {}, True, np.eye(3)).shape.mark_map().values()) == [HOLE]
+    # a Cottage Garden tile showing the table there (a worn spot, a shadowed print) has no hole
+    assert not tilescan._read_tile(blob, planes, looks, False, np.eye(3)).shape.mark_map()
