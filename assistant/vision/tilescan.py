@@ -130,15 +130,23 @@ def _board_mask(prof: BoardProfile, shape: tuple[int, int], grow: float) -> np.n
     return m > 0
 
 
-def _foreground(img: np.ndarray, inside: np.ndarray, board: np.ndarray, far: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+@dataclass
+class Unlike:
+    """What differs from the table, each pixel: at all (the foreground), in colour or much in
+    lightness, and in colour alone."""
+    fg: np.ndarray
+    strong: np.ndarray
+    colour: np.ndarray
+
+
+def _foreground(img: np.ndarray, inside: np.ndarray, board: np.ndarray, far: np.ndarray) -> Unlike:
     """What differs from the table. The table's looks are learnt where tiles are not laid (`far`:
     beyond TILES_WITHIN of the board, else all the canvas but the board): a few colours (a cloth's
     checks, a wood's grain), each with its spread; a pixel far from every one of them is not table.
     The light falls unevenly over a table (a lamp's pool, a window's side): each pixel is taken
     against the table's own look around it (_evened_light), learnt again without what a first pass
     found to differ in colour or much in lightness (a window's sheen on a polished table, a lamp's
-    pool brighter than the trend there, is the table's own look: left in, it is learnt). Returns
-    that, and what differs from the table in colour alone (_apart_from_board)."""
+    pool brighter than the trend there, is the table's own look: left in, it is learnt)."""
     lab = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 1.2), cv2.COLOR_BGR2LAB).astype(np.float32)
     table = inside & far
     if table.sum() < 2000:
@@ -146,12 +154,11 @@ def _foreground(img: np.ndarray, inside: np.ndarray, board: np.ndarray, far: np.
     if table.sum() < 500:
         raise GardenError("the photo shows too little of the table around the board to find tiles on it")
     seen = inside & ~board
-    fg, unlike, colour = _unlike_table(_evened_light(lab, seen), table, inside)
-    seen &= ~cv2.dilate(unlike.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
+    first = _unlike_table(_evened_light(lab, seen), table, inside)
+    seen &= ~cv2.dilate(first.strong.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
     if (table & seen).sum() < 500:
-        return fg, colour
-    fg, _, colour = _unlike_table(_evened_light(lab, seen), table & seen, inside)
-    return fg, colour
+        return first
+    return _unlike_table(_evened_light(lab, seen), table & seen, inside)
 
 
 def _evened_light(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
@@ -247,7 +254,7 @@ def _light_trend(means: np.ndarray, overall: np.ndarray) -> np.ndarray:
     return basis @ coef
 
 
-def _unlike_table(lab: np.ndarray, table: np.ndarray, inside: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _unlike_table(lab: np.ndarray, table: np.ndarray, inside: np.ndarray) -> Unlike:
     """Pixels far from every one of the table's few colours (k-means of `table`'s pixels), and
     those far in colour or much in lightness (lighter or darker weighted SHADOW_L alike: what a
     light or a shadow alone cannot make), and those far in colour alone."""
@@ -282,7 +289,7 @@ def _unlike_table(lab: np.ndarray, table: np.ndarray, inside: np.ndarray) -> tup
         # tile's thin frame round its hole), which an opening took away
         return cv2.medianBlur((far & inside).astype(np.uint8) * 255, 3) > 127
 
-    return cleaned(d2 > TABLE_SPREAD ** 2), cleaned(d2_hue > TABLE_SPREAD ** 2), cleaned(d2_colour > TABLE_SPREAD ** 2)
+    return Unlike(cleaned(d2 > TABLE_SPREAD ** 2), cleaned(d2_hue > TABLE_SPREAD ** 2), cleaned(d2_colour > TABLE_SPREAD ** 2))
 
 
 def _filled(mask: np.ndarray) -> np.ndarray:
@@ -567,11 +574,11 @@ def _read_tile(blob: np.ndarray, planes: _Planes, looks, holed: bool, to_photo: 
     return tile
 
 
-def _blobs(mask: np.ndarray, on_board: np.ndarray) -> list[tuple[np.ndarray, tuple[int, int, int, int]]]:
+def _blobs(mask: np.ndarray, on_board: np.ndarray, bridge_px: int = BRIDGE_PX) -> list[tuple[np.ndarray, tuple[int, int, int, int]]]:
     """The blobs of a foreground off the board, each (its filled outline, its box x, y, w, h): what
     joins a tile to another or to the board only by a thread (speckle of a shadow's edge, the
     board's own halo) is cut, a tile being a cell wide at its narrowest; specks are left out."""
-    bridge = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * BRIDGE_PX + 1, 2 * BRIDGE_PX + 1))
+    bridge = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * bridge_px + 1, 2 * bridge_px + 1))
     filled = _filled(mask)
     solid = cv2.morphologyEx(filled.astype(np.uint8), cv2.MORPH_OPEN, bridge) > 0
     filled &= ~on_board
@@ -601,11 +608,31 @@ def _apart_from_board(blob: np.ndarray, colour: np.ndarray, on_board: np.ndarray
     return parts if any(not _touches(part, board) for part, _ in parts) else []
 
 
+def _surer_by_colour(tile: ScannedTile, blob: np.ndarray, colour: np.ndarray, on_board: np.ndarray, read) -> ScannedTile:
+    """A tile read in doubt, read again from what of its blob differs from the table in colour
+    alone, when that is one blob: the shadow a tile casts (hard, under a lamp) and its side wall
+    seen at a slant differ from the table in lightness, not colour, and widen its outline past
+    whole cells. The second reading is kept when it is sure, takes cells off (a shadow adds cells
+    only; colour alone may lose a thin part, a hole's frame, so a reading by it with as many cells
+    confirms nothing) and no hole."""
+    by_colour = _blobs(colour & blob, on_board)
+    if len(by_colour) != 1:
+        return tile
+    try:
+        again = read(by_colour[0][0])
+    except GardenError:
+        return tile
+    holes = lambda t: list(t.shape.mark_map().values()).count(HOLE)  # noqa: E731
+    kept = not again.uncertain and again.shape.size < tile.shape.size and holes(again) >= holes(tile)
+    return again if kept else tile
+
+
 def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -> Scan:
     """The tiles around a located board (homography: full-size photo px -> grid units)."""
     img, inside, to_photo = _canvas(photo, homography, prof)
     board = _board_mask(prof, inside.shape, BOARD_CLEAR)
-    fg, colour = _foreground(img, inside, _board_mask(prof, inside.shape, 0.3), ~_board_mask(prof, inside.shape, TILES_WITHIN))
+    unlike = _foreground(img, inside, _board_mask(prof, inside.shape, 0.3), ~_board_mask(prof, inside.shape, TILES_WITHIN))
+    fg = unlike.fg
     planes = _Planes(fg, _printed(img), clipped_white(img))
     holed = "hole" in tile_marks(prof.game)
     looks = _symbol_looks(prof)  # the symbols a tile of this board's game prints, as its board prints them
@@ -622,7 +649,7 @@ def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -
         if _touches(blob, board):
             if _sliver(blob):
                 continue  # the board's own side or shadow along its edge
-            parts = [] if again else _apart_from_board(blob, colour, on_board, board)
+            parts = [] if again else _apart_from_board(blob, unlike.colour, on_board, board)
             if parts:
                 todo.extend((part, box, True) for part, box in parts)
                 continue
@@ -637,11 +664,17 @@ def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -
         x0, y0 = max(0, mx - reach), max(0, my - reach)
         part = np.s_[y0:my + reach, x0:mx + reach]
         shifted = to_photo @ np.array([[1.0, 0, x0], [0, 1.0, y0], [0, 0, 1.0]])
+
+        def read(outline: np.ndarray) -> ScannedTile:
+            return _read_tile(outline, planes[part], looks, holed, shifted)
+
         try:
-            tile = _read_tile(blob[part], planes[part], looks, holed, shifted)
+            tile = read(blob[part])
         except GardenError as err:
             refused.append(f"{where}: {err}")
             continue
+        if tile.uncertain:
+            tile = _surer_by_colour(tile, blob[part], unlike.colour[part], on_board[part], read)
         if tile.shape.size > 6:
             refused.append(f"{where} is {tile.shape.size} cells: tiles touching each other merged into one "
                            "outline; lay them apart")

@@ -101,7 +101,7 @@ def test_a_table_lit_unevenly_is_table_throughout_and_the_tiles_on_it_are_not():
     board[8 * tilescan.PX:12 * tilescan.PX, 8 * tilescan.PX:12 * tilescan.PX] = True
     far = np.zeros((h, w), bool)
     far[:, 17 * tilescan.PX:] = True  # the table's looks learnt on its bright side only
-    fg, _ = tilescan._foreground(img.astype(np.uint8), inside, board, far)
+    fg = tilescan._foreground(img.astype(np.uint8), inside, board, far).fg
     table = ~truth & ~board
     assert fg[table].mean() < 0.01  # the dim side is table too
     for r, c, _ in tiles:
@@ -127,7 +127,7 @@ def test_a_pool_of_light_centred_under_the_board_is_table_up_to_its_edge():
     img[board] = (40, 120, 50)
     far = np.ones((h, w), bool)
     far[3 * px:21 * px, 3 * px:21 * px] = False  # the table's looks learnt 6 cells from the board and more
-    fg, _ = tilescan._foreground(img.astype(np.uint8), np.ones((h, w), bool), board, far)
+    fg = tilescan._foreground(img.astype(np.uint8), np.ones((h, w), bool), board, far).fg
     from_board = np.maximum(np.abs(xx), np.abs(yy)) - 3  # cells from the board's edge
     near = (from_board >= 0.5) & (from_board < 1.5)
     assert fg[near].mean() < 0.02
@@ -157,7 +157,7 @@ def test_a_sheen_beside_the_board_is_table_and_a_tile_in_it_is_not():
     img[tile] = (60, 60, 170)
     far = np.ones((h, w), bool)
     far[3 * px:21 * px, 3 * px:21 * px] = False
-    fg, _ = tilescan._foreground(img.astype(np.uint8), np.ones((h, w), bool), board, far)
+    fg = tilescan._foreground(img.astype(np.uint8), np.ones((h, w), bool), board, far).fg
     from_board = np.maximum(np.abs(xx), np.abs(yy)) - 3
     near = (from_board >= 0.5) & (from_board < 1.5) & ~tile
     assert fg[near].mean() < 0.03  # 2%: a speck of the sheen's steepest edge
@@ -277,3 +277,30 @@ def test_a_hole_is_read_only_where_the_game_cuts_holes():
     assert list(tilescan._read_tile(blob, planes, {}, True, np.eye(3)).shape.mark_map().values()) == [HOLE]
     # a Cottage Garden tile showing the table there (a worn spot, a shadowed print) has no hole
     assert not tilescan._read_tile(blob, planes, looks, False, np.eye(3)).shape.mark_map()
+
+
+def test_a_tiles_hard_shadow_is_read_off_by_colour():
+    """A tile's hard shadow under a lamp (darker than the table, not other in colour) widens its
+    outline by most of a cell: read in doubt with a row of cells too many, then again from what
+    differs from the table in colour alone, sure and right. A reading by colour with as many
+    cells or more is not taken (colour alone may lose a thin part: it must take a cell off)."""
+    from assistant.vision import tilescan
+
+    px = tilescan.PX
+    blob, planes, looks = _tile_planes()
+    tile_only = blob.copy()
+    blob[2 * px:2 * px + 2 * px // 3, px + px // 8:3 * px + px // 8] = True  # the shadow, cast down and right
+    planes.fg = blob.copy()
+
+    def read(outline):
+        return tilescan._read_tile(outline, planes, looks, False, np.eye(3))
+
+    first = read(blob)
+    assert first.uncertain and first.shape.size == 4
+    off_board = np.zeros_like(blob)
+    surer = tilescan._surer_by_colour(first, blob, tile_only, off_board, read)
+    assert not surer.uncertain and surer.text == "##"
+    split = tile_only.copy()
+    split[:, 2 * px - px // 4:2 * px + px // 4] = False  # colour alone in two blobs: nothing taken
+    assert tilescan._surer_by_colour(first, blob, split, off_board, read) is first
+    assert tilescan._surer_by_colour(surer, tile_only, tile_only, off_board, read) is surer  # as many cells: kept
