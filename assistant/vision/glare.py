@@ -18,7 +18,8 @@ GLARE_CEILING = 0.97
 def clipped_white(bgr: np.ndarray) -> np.ndarray:
     """Per pixel (colour on the last axis): a clipped highlight, white at the image's own ceiling
     in its brightest channel and hardly coloured (a white-balance error tints it)."""
-    px = bgr.astype(np.float32)
-    top, low = px.max(axis=-1), px.min(axis=-1)
+    b, g, r = bgr[..., 0], bgr[..., 1], bgr[..., 2]
+    # elementwise over the three planes: a reduction over a last axis of three is many times slower
+    top, low = np.maximum(np.maximum(b, g), r), np.minimum(np.minimum(b, g), r)
     ceiling = min(GLARE_LEVEL, GLARE_CEILING * float(np.percentile(top, 99.9)))
-    return (top >= ceiling) & (low >= GLARE_WHITE * top)
+    return (top >= np.float32(ceiling)) & (low >= np.float32(GLARE_WHITE) * top)

@@ -154,25 +154,26 @@ def _foreground(img: np.ndarray, inside: np.ndarray, board: np.ndarray, far: np.
     if table.sum() < 500:
         raise GardenError("the photo shows too little of the table around the board to find tiles on it")
     seen = inside & ~board
-    first = _unlike_table(_evened_light(lab, seen), table, inside)
+    planes = cv2.split(lab)  # the L, a and b planes, each contiguous: the sums run over whole planes
+    first = _unlike_table(_evened_light(lab, planes, seen), table, inside)
     seen &= ~cv2.dilate(first.strong.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
     if (table & seen).sum() < 500:
         return first
-    return _unlike_table(_evened_light(lab, seen), table & seen, inside)
+    return _unlike_table(_evened_light(lab, planes, seen), table & seen, inside)
 
 
-def _evened_light(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
-    """Lab taken against the table's own look around each pixel (_table_around): lightness as a
-    ratio to it (light and shade multiply), colour as the difference from it (a lamp's warm pool,
-    a window's cool side); lightness weighted TABLE_L."""
-    around, mean = _table_around(lab, table)
-    (light, *hue), (light_around, *hue_around) = cv2.split(lab), cv2.split(around)
+def _evened_light(lab: np.ndarray, planes: list[np.ndarray], table: np.ndarray) -> list[np.ndarray]:
+    """Lab (and its planes) taken against the table's own look around each pixel (_table_around):
+    lightness as a ratio to it (light and shade multiply), colour as the difference from it (a
+    lamp's warm pool, a window's cool side); lightness weighted TABLE_L. Returns the planes."""
+    (light_around, *hue_around), mean = _table_around(lab, planes, table)
+    light, *hue = planes
     light = light * (np.float32(mean[0] * TABLE_L) / np.maximum(light_around, np.float32(8.0)))
-    return cv2.merge([light] + [c - a + np.float32(m) for c, a, m in zip(hue, hue_around, mean[1:])])
+    return [light] + [c - a + np.float32(m) for c, a, m in zip(hue, hue_around, mean[1:])]
 
 
-def _table_around(lab: np.ndarray, table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The table's look around each pixel, and its look overall (the median of all its pixels). The
+def _table_around(lab: np.ndarray, planes: list[np.ndarray], table: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+    """The table's look around each pixel (each plane), and its look overall (the median of all its pixels). The
     means of the half-cell blocks that are nearly all table follow a smooth trend over the table (a
     lamp's pool, a window's side: a quadratic in x and y, fitted robustly) and differ from it
     locally (a cloth's checks, a wood's grain, the light's own unevenness): the look around a pixel
@@ -188,11 +189,11 @@ def _table_around(lab: np.ndarray, table: np.ndarray) -> tuple[np.ndarray, np.nd
     sums = cv2.resize(lab[:h, :w] * seen[..., None], (w // b, h // b), interpolation=cv2.INTER_AREA)
     means = (sums / np.maximum(share, 1 / (b * b))[..., None]).astype(np.float64)
     means[share < BLOCK_TABLE] = np.nan
-    overall = np.median(lab[table], axis=0)
+    overall = np.array([np.median(p[table]) for p in planes])
     trend = _light_trend(means, overall)
     local = (trend + _local_offset(means - trend, int(round(LIGHT_REACH * PX / b)))).astype(np.float32)
-    big = cv2.resize(local, (w, h), interpolation=cv2.INTER_LINEAR)
-    return cv2.copyMakeBorder(big, 0, lab.shape[0] - h, 0, lab.shape[1] - w, cv2.BORDER_REPLICATE), overall
+    big = [cv2.resize(p, (w, h), interpolation=cv2.INTER_LINEAR) for p in cv2.split(local)]
+    return [cv2.copyMakeBorder(p, 0, lab.shape[0] - h, 0, lab.shape[1] - w, cv2.BORDER_REPLICATE) for p in big], overall
 
 
 def _local_offset(res: np.ndarray, r: int) -> np.ndarray:
@@ -254,20 +255,19 @@ def _light_trend(means: np.ndarray, overall: np.ndarray) -> np.ndarray:
     return basis @ coef
 
 
-def _unlike_table(lab: np.ndarray, table: np.ndarray, inside: np.ndarray) -> Unlike:
-    """Pixels far from every one of the table's few colours (k-means of `table`'s pixels), and
-    those far in colour or much in lightness (lighter or darker weighted SHADOW_L alike: what a
-    light or a shadow alone cannot make), and those far in colour alone."""
-    px = lab[table]
+def _unlike_table(channels: list[np.ndarray], table: np.ndarray, inside: np.ndarray) -> Unlike:
+    """Pixels (of the evened Lab planes) far from every one of the table's few colours (k-means of
+    `table`'s pixels), and those far in colour or much in lightness (lighter or darker weighted
+    SHADOW_L alike: what a light or a shadow alone cannot make), and those far in colour alone."""
+    px = np.stack([c[table] for c in channels], axis=1)
     rng = np.random.default_rng(0)
     sample = px[rng.choice(len(px), min(len(px), 20000), replace=False)]
     k = min(TABLE_COLOURS, len(sample))
     _, assign, centres = cv2.kmeans(sample, k, None, (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.5),
                                     3, cv2.KMEANS_PP_CENTERS)
-    d2 = np.full(lab.shape[:2], np.inf, np.float32)  # squared distance in spreads to the nearest colour
+    d2 = np.full(table.shape, np.inf, np.float32)  # squared distance in spreads to the nearest colour
     d2_hue = d2.copy()  # ... lightness weighted SHADOW_L both ways
     d2_colour = d2.copy()  # ... colour alone
-    channels = cv2.split(lab)  # contiguous: the sums below run over whole planes
     for j, centre in enumerate(centres):
         mine = np.linalg.norm(sample[assign.ravel() == j] - centre, axis=1)
         if len(mine) < 0.02 * len(sample):
@@ -614,17 +614,20 @@ def _surer_by_colour(tile: ScannedTile, blob: np.ndarray, colour: np.ndarray, on
     seen at a slant differ from the table in lightness, not colour, and widen its outline past
     whole cells. The second reading is kept when it is sure, takes cells off (a shadow adds cells
     only; colour alone may lose a thin part, a hole's frame, so a reading by it with as many cells
-    confirms nothing) and no hole."""
+    confirms nothing) and no hole. (`read(outline, symbols)`: its symbols are read only once its
+    shape is kept: the matching is most of a reading's time.)"""
     by_colour = _blobs(colour & blob, on_board)
     if len(by_colour) != 1:
         return tile
     try:
-        again = read(by_colour[0][0])
+        shape = read(by_colour[0][0], False)
     except GardenError:
         return tile
     holes = lambda t: list(t.shape.mark_map().values()).count(HOLE)  # noqa: E731
-    kept = not again.uncertain and again.shape.size < tile.shape.size and holes(again) >= holes(tile)
-    return again if kept else tile
+    if shape.uncertain or shape.shape.size >= tile.shape.size or holes(shape) < holes(tile):
+        return tile
+    again = read(by_colour[0][0], True)
+    return tile if again.uncertain else again
 
 
 def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -> Scan:
@@ -665,8 +668,8 @@ def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -
         part = np.s_[y0:my + reach, x0:mx + reach]
         shifted = to_photo @ np.array([[1.0, 0, x0], [0, 1.0, y0], [0, 0, 1.0]])
 
-        def read(outline: np.ndarray) -> ScannedTile:
-            return _read_tile(outline, planes[part], looks, holed, shifted)
+        def read(outline: np.ndarray, symbols: bool = True) -> ScannedTile:
+            return _read_tile(outline, planes[part], looks if symbols else {}, holed, shifted)
 
         try:
             tile = read(blob[part])

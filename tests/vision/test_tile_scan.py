@@ -292,8 +292,8 @@ def test_a_tiles_hard_shadow_is_read_off_by_colour():
     blob[2 * px:2 * px + 2 * px // 3, px + px // 8:3 * px + px // 8] = True  # the shadow, cast down and right
     planes.fg = blob.copy()
 
-    def read(outline):
-        return tilescan._read_tile(outline, planes, looks, False, np.eye(3))
+    def read(outline, symbols=True):
+        return tilescan._read_tile(outline, planes, looks if symbols else {}, False, np.eye(3))
 
     first = read(blob)
     assert first.uncertain and first.shape.size == 4
