@@ -147,14 +147,14 @@ def _foreground(img: np.ndarray, inside: np.ndarray, board: np.ndarray, far: np.
     against the table's own look around it (_evened_light), learnt again without what a first pass
     found to differ in colour or much in lightness (a window's sheen on a polished table, a lamp's
     pool brighter than the trend there, is the table's own look: left in, it is learnt)."""
-    lab = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 1.2), cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 1.2), cv2.COLOR_BGR2LAB)  # bytes
     table = inside & far
     if table.sum() < 2000:
         table = inside & ~board
     if table.sum() < 500:
         raise GardenError("the photo shows too little of the table around the board to find tiles on it")
     seen = inside & ~board
-    planes = cv2.split(lab)  # the L, a and b planes, each contiguous: the sums run over whole planes
+    planes = [p.astype(np.float32) for p in cv2.split(lab)]  # each contiguous: sums run over whole planes
     first = _unlike_table(_evened_light(lab, planes, seen), table, inside)
     seen &= ~cv2.dilate(first.strong.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
     if (table & seen).sum() < 500:
@@ -163,7 +163,7 @@ def _foreground(img: np.ndarray, inside: np.ndarray, board: np.ndarray, far: np.
 
 
 def _evened_light(lab: np.ndarray, planes: list[np.ndarray], table: np.ndarray) -> list[np.ndarray]:
-    """Lab (and its planes) taken against the table's own look around each pixel (_table_around):
+    """Lab (as bytes, and its planes as floats) taken against the table's own look around each pixel (_table_around):
     lightness as a ratio to it (light and shade multiply), colour as the difference from it (a
     lamp's warm pool, a window's cool side); lightness weighted TABLE_L. Returns the planes."""
     (light_around, *hue_around), mean = _table_around(lab, planes, table)
@@ -189,11 +189,19 @@ def _table_around(lab: np.ndarray, planes: list[np.ndarray], table: np.ndarray) 
     sums = cv2.resize(lab[:h, :w] * seen[..., None], (w // b, h // b), interpolation=cv2.INTER_AREA)
     means = (sums / np.maximum(share, 1 / (b * b))[..., None]).astype(np.float64)
     means[share < BLOCK_TABLE] = np.nan
-    overall = np.array([np.median(p[table]) for p in planes])
+    overall = np.array([_median_of_bytes(p[table]) for p in cv2.split(lab)])
     trend = _light_trend(means, overall)
     local = (trend + _local_offset(means - trend, int(round(LIGHT_REACH * PX / b)))).astype(np.float32)
     big = [cv2.resize(p, (w, h), interpolation=cv2.INTER_LINEAR) for p in cv2.split(local)]
     return [cv2.copyMakeBorder(p, 0, lab.shape[0] - h, 0, lab.shape[1] - w, cv2.BORDER_REPLICATE) for p in big], overall
+
+
+def _median_of_bytes(values: np.ndarray) -> float:
+    """np.median of uint8 values, by counting them (a tenth of the time of sorting)."""
+    cum = np.cumsum(np.bincount(values, minlength=256))
+    n = int(cum[-1])
+    low, high = np.searchsorted(cum, [(n - 1) // 2 + 1, n // 2 + 1])  # the middle order statistics
+    return (float(low) + float(high)) / 2
 
 
 def _local_offset(res: np.ndarray, r: int) -> np.ndarray:
@@ -503,7 +511,8 @@ def _read_tile(blob: np.ndarray, planes: _Planes, looks, holed: bool, to_photo: 
     up = cv2.warpAffine(blob.astype(np.uint8) * 255, rot, (w, h), flags=cv2.INTER_LINEAR) > 127
     holes = cv2.warpAffine(((blob & ~fg).astype(np.uint8)) * 255, rot, (w, h), flags=cv2.INTER_LINEAR) > 127
     face = cv2.warpAffine(planes.printed, rot, (w, h), flags=cv2.INTER_LINEAR)
-    glared = cv2.warpAffine(planes.glare.astype(np.uint8) * 255, rot, (w, h), flags=cv2.INTER_LINEAR) > 127
+    glared = (cv2.warpAffine(planes.glare.astype(np.uint8) * 255, rot, (w, h), flags=cv2.INTER_LINEAR) > 127
+              if planes.glare.any() else np.zeros((h, w), bool))
     x0, y0, grid, fit, doubtful = _grid_fit(up, (x_lo, y_lo, x_hi, y_hi))
     nrows, ncols = grid.shape
     doubts = []
