@@ -495,10 +495,34 @@ class _Planes:
         return _Planes(self.fg[part], self.printed[part], self.glare[part])
 
 
-def _read_tile(blob: np.ndarray, planes: _Planes, looks, holed: bool, to_photo: np.ndarray) -> ScannedTile:
-    """One tile from its blob (the filled outline) and the planes around it; `looks`: the symbols its
-    game prints, as the board prints them; `holed`: whether its game cuts holes through tiles."""
-    fg = planes.fg
+@dataclass
+class _Draft:
+    """A tile's outline quantised to whole cells, its holes, and the windows its symbols are read
+    in: all of a reading but the symbols (_finish), which are matched for all tiles at once (a
+    match a template for every window of the photo costs half of one a tile)."""
+    cells: list[tuple[int, int]]
+    holes: dict[tuple[int, int], str]  # cell -> MARK["hole"]
+    windows: dict[tuple[int, int], np.ndarray]  # cell -> its face around it, where a symbol may be
+    glared: set[tuple[int, int]]  # cells whose print glare hides
+    doubts: list[str]  # of its outline and holes
+    partly: int  # cells only partly inside its outline
+    outline_px: list[list[float]]
+    cells_px: list[np.ndarray]
+    margin: float  # how far the cells' fill is from OCCUPIED, at the nearest
+
+    @property
+    def uncertain(self) -> bool:
+        """In doubt by its outline or holes (symbols not yet read)."""
+        return bool(self.doubts or self.partly)
+
+    @property
+    def hole_count(self) -> int:
+        return len(self.holes)
+
+
+def _draft(blob: np.ndarray, planes: _Planes, holed: bool, to_photo: np.ndarray) -> _Draft:
+    """A tile's draft from its blob (the filled outline) and the planes around it; `holed`: whether
+    its game cuts holes through tiles. GardenError when its cells do not make a tile."""
     cs, _ = cv2.findContours(blob.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     contour = max(cs, key=cv2.contourArea)
     angle = _edge_angle(contour)
@@ -509,11 +533,11 @@ def _read_tile(blob: np.ndarray, planes: _Planes, looks, holed: bool, to_photo: 
     rw, rh = x_hi - x_lo + 1, y_hi - y_lo + 1
     h, w = blob.shape
     up = cv2.warpAffine(blob.astype(np.uint8) * 255, rot, (w, h), flags=cv2.INTER_LINEAR) > 127
-    holes = cv2.warpAffine(((blob & ~fg).astype(np.uint8)) * 255, rot, (w, h), flags=cv2.INTER_LINEAR) > 127
+    holes = cv2.warpAffine(((blob & ~planes.fg).astype(np.uint8)) * 255, rot, (w, h), flags=cv2.INTER_LINEAR) > 127
     face = cv2.warpAffine(planes.printed, rot, (w, h), flags=cv2.INTER_LINEAR)
     glared = (cv2.warpAffine(planes.glare.astype(np.uint8) * 255, rot, (w, h), flags=cv2.INTER_LINEAR) > 127
               if planes.glare.any() else np.zeros((h, w), bool))
-    x0, y0, grid, fit, doubtful = _grid_fit(up, (x_lo, y_lo, x_hi, y_hi))
+    x0, y0, grid, fit, partly = _grid_fit(up, (x_lo, y_lo, x_hi, y_hi))
     nrows, ncols = grid.shape
     doubts = []
     if abs(rw / PX - round(rw / PX)) > SIZE_SLACK or abs(rh / PX - round(rh / PX)) > SIZE_SLACK:
@@ -521,9 +545,8 @@ def _read_tile(blob: np.ndarray, planes: _Planes, looks, holed: bool, to_photo: 
     elif fit < GRID_FIT:
         doubts.append(f"whole cells cover its outline poorly ({fit:.0%} alike)")
     cells, marks = [], {}
-    scores: dict[tuple[int, int], dict[str, float]] = {}
     windows: dict[tuple[int, int], np.ndarray] = {}
-    glared_cells = set()  # cells whose print glare hides
+    glared_cells = set()
     inset = int(round(SYMBOL_INSET * PX))
     lo, hi = int(PX * (1 - HOLE_MIDDLE) / 2), int(PX * (1 + HOLE_MIDDLE) / 2)
     for r in range(nrows):
@@ -541,33 +564,19 @@ def _read_tile(blob: np.ndarray, planes: _Planes, looks, holed: bool, to_photo: 
                 continue
             pad = PX // 6
             window = face[max(0, ys - pad):ys + PX + pad, max(0, xs - pad):xs + PX + pad]
-            if looks and window.size:
+            if window.size:
                 windows[(r, c)] = window
                 glare_seen = glared[ys + inset:ys + PX - inset, xs + inset:xs + PX - inset]
                 if glare_seen.size and glare_seen.mean() > SYMBOL_GLARE:
                     glared_cells.add((r, c))
-    if windows:
-        scores = dict(zip(windows, _symbol_scores(list(windows.values()), looks)))
-    for cell, (name, unsure) in _symbols_of(scores).items():
-        if name is not None:
-            marks[cell] = MARK[name]
-        if unsure:
-            doubts.append(f"cell {cell[0]},{cell[1]}: a printed symbol or not")
-        elif name is None and cell in glared_cells:
-            doubts.append(f"cell {cell[0]},{cell[1]}: glare hides its print")
-    if doubtful:
-        doubts.append(f"{doubtful} cell(s) only partly inside its outline")
     if not cells:
         raise GardenError("no cell")
     try:
-        shape = Shape.from_cells(cells, marks)
+        Shape.from_cells(cells)
     except GardenError:
         raise GardenError("its cells do not hold together") from None
-    canonical = shape.canonical(flip=False)
     approx = cv2.approxPolyDP(contour, PX * 0.08, True).reshape(-1, 2).astype(np.float64)
     px = np.c_[approx, np.ones(len(approx))] @ to_photo.T
-    outline = (px[:, :2] / px[:, 2:3]).round(1).tolist()
-    margin = float(np.abs(grid - OCCUPIED).min())
     back = cv2.invertAffineTransform(rot)
     cells_px = []
     for r, c in cells:
@@ -576,11 +585,48 @@ def _read_tile(blob: np.ndarray, planes: _Planes, looks, holed: bool, to_photo: 
         canvas = np.c_[square, np.ones(4)] @ back.T
         photo = np.c_[canvas, np.ones(4)] @ to_photo.T
         cells_px.append(photo[:, :2] / photo[:, 2:3])
-    tile = ScannedTile(canonical, outline, False, cells_px=cells_px,
-                       confidence=DOUBTED if doubts else min(1.0, 2 * margin))
+    return _Draft(cells, marks, windows, glared_cells, doubts, partly, (px[:, :2] / px[:, 2:3]).round(1).tolist(),
+                  cells_px, float(np.abs(grid - OCCUPIED).min()))
+
+
+def _finish(draft: _Draft, scores: dict[tuple[int, int], dict[str, float]]) -> ScannedTile:
+    """The tile from its draft and its windows' symbol scores (_symbol_scores; none: no symbols
+    read, as for a game that prints none)."""
+    marks, doubts = dict(draft.holes), list(draft.doubts)
+    for cell, (name, unsure) in _symbols_of(scores).items():
+        if name is not None:
+            marks[cell] = MARK[name]
+        if unsure:
+            doubts.append(f"cell {cell[0]},{cell[1]}: a printed symbol or not")
+        elif name is None and cell in draft.glared:
+            doubts.append(f"cell {cell[0]},{cell[1]}: glare hides its print")
+    if draft.partly:
+        doubts.append(f"{draft.partly} cell(s) only partly inside its outline")
+    canonical = Shape.from_cells(draft.cells, marks).canonical(flip=False)
+    tile = ScannedTile(canonical, draft.outline_px, False, cells_px=draft.cells_px,
+                       confidence=DOUBTED if doubts else min(1.0, 2 * draft.margin))
     for why in doubts:
         tile.doubt(why)
     return tile
+
+
+def _read_symbols(drafts: list[_Draft], looks) -> list[dict[tuple[int, int], dict[str, float]]]:
+    """Each draft's windows' symbol scores, all the drafts' windows matched at once."""
+    if not looks:
+        return [{} for _ in drafts]
+    keys = [(i, cell) for i, d in enumerate(drafts) for cell in d.windows]
+    found = _symbol_scores([drafts[i].windows[cell] for i, cell in keys], looks) if keys else []
+    out: list[dict[tuple[int, int], dict[str, float]]] = [{} for _ in drafts]
+    for (i, cell), score in zip(keys, found):
+        out[i][cell] = score
+    return out
+
+
+def _read_tile(blob: np.ndarray, planes: _Planes, looks, holed: bool, to_photo: np.ndarray) -> ScannedTile:
+    """One tile from its blob and the planes around it, symbols and all (`looks`: the symbols its
+    game prints, as the board prints them)."""
+    draft = _draft(blob, planes, holed, to_photo)
+    return _finish(draft, _read_symbols([draft], looks)[0])
 
 
 def _blobs(mask: np.ndarray, on_board: np.ndarray, bridge_px: int = BRIDGE_PX) -> list[tuple[np.ndarray, tuple[int, int, int, int]]]:
@@ -617,26 +663,23 @@ def _apart_from_board(blob: np.ndarray, colour: np.ndarray, on_board: np.ndarray
     return parts if any(not _touches(part, board) for part, _ in parts) else []
 
 
-def _surer_by_colour(tile: ScannedTile, blob: np.ndarray, colour: np.ndarray, on_board: np.ndarray, read) -> ScannedTile:
-    """A tile read in doubt, read again from what of its blob differs from the table in colour
-    alone, when that is one blob: the shadow a tile casts (hard, under a lamp) and its side wall
-    seen at a slant differ from the table in lightness, not colour, and widen its outline past
-    whole cells. The second reading is kept when it is sure, takes cells off (a shadow adds cells
-    only; colour alone may lose a thin part, a hole's frame, so a reading by it with as many cells
-    confirms nothing) and no hole. (`read(outline, symbols)`: its symbols are read only once its
-    shape is kept: the matching is most of a reading's time.)"""
+def _by_colour(draft: _Draft, blob: np.ndarray, colour: np.ndarray, on_board: np.ndarray, read) -> _Draft | None:
+    """A tile whose outline is in doubt, drafted again from what of its blob differs from the table
+    in colour alone, when that is one blob: the shadow a tile casts (hard, under a lamp) and its
+    side wall seen at a slant differ from the table in lightness, not colour, and widen its
+    outline past whole cells. The second draft is taken when its outline is sure, takes cells off
+    (a shadow adds cells only; colour alone may lose a thin part, a hole's frame, so a draft by it
+    with as many cells confirms nothing) and no hole; and kept if its symbols are sure too.
+    (`read(outline)`: the draft of an outline.)"""
     by_colour = _blobs(colour & blob, on_board)
     if len(by_colour) != 1:
-        return tile
+        return None
     try:
-        shape = read(by_colour[0][0], False)
+        again = read(by_colour[0][0])
     except GardenError:
-        return tile
-    holes = lambda t: list(t.shape.mark_map().values()).count(HOLE)  # noqa: E731
-    if shape.uncertain or shape.shape.size >= tile.shape.size or holes(shape) < holes(tile):
-        return tile
-    again = read(by_colour[0][0], True)
-    return tile if again.uncertain else again
+        return None
+    sure = not again.uncertain and len(again.cells) < len(draft.cells) and again.hole_count >= draft.hole_count
+    return again if sure else None
 
 
 def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -> Scan:
@@ -654,6 +697,7 @@ def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -
     refused: list[str] = []
     edge = ~inside
     todo = [(blob, box, False) for blob, box in _blobs(fg, on_board)]
+    drafts: list[tuple[str, _Draft, _Draft | None]] = []  # where, its draft, its draft by colour
     while todo:
         blob, (bx, by, bw, bh), again = todo.pop(0)
         x, y = bx / PX - prof.margin - REACH, by / PX - prof.margin - REACH
@@ -677,16 +721,23 @@ def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -
         part = np.s_[y0:my + reach, x0:mx + reach]
         shifted = to_photo @ np.array([[1.0, 0, x0], [0, 1.0, y0], [0, 0, 1.0]])
 
-        def read(outline: np.ndarray, symbols: bool = True) -> ScannedTile:
-            return _read_tile(outline, planes[part], looks if symbols else {}, holed, shifted)
+        def read(outline: np.ndarray) -> _Draft:
+            return _draft(outline, planes[part], holed, shifted)
 
         try:
-            tile = read(blob[part])
+            draft = read(blob[part])
         except GardenError as err:
             refused.append(f"{where}: {err}")
             continue
-        if tile.uncertain:
-            tile = _surer_by_colour(tile, blob[part], unlike.colour[part], on_board[part], read)
+        other = _by_colour(draft, blob[part], unlike.colour[part], on_board[part], read) if draft.uncertain else None
+        drafts.append((where, draft, other))
+    # the symbols of every draft matched at once, then each tile finished
+    scores = _read_symbols([d for _, first, other in drafts for d in (first, other) if d is not None], looks)
+    for where, first, other in drafts:
+        tile = _finish(first, scores.pop(0))
+        if other is not None:
+            again = _finish(other, scores.pop(0))
+            tile = tile if again.uncertain else again
         if tile.shape.size > 6:
             refused.append(f"{where} is {tile.shape.size} cells: tiles touching each other merged into one "
                            "outline; lay them apart")

@@ -292,15 +292,16 @@ def test_a_tiles_hard_shadow_is_read_off_by_colour():
     blob[2 * px:2 * px + 2 * px // 3, px + px // 8:3 * px + px // 8] = True  # the shadow, cast down and right
     planes.fg = blob.copy()
 
-    def read(outline, symbols=True):
-        return tilescan._read_tile(outline, planes, looks if symbols else {}, False, np.eye(3))
+    def read(outline):
+        return tilescan._draft(outline, planes, False, np.eye(3))
 
     first = read(blob)
-    assert first.uncertain and first.shape.size == 4
+    assert first.uncertain and len(first.cells) == 4
     off_board = np.zeros_like(blob)
-    surer = tilescan._surer_by_colour(first, blob, tile_only, off_board, read)
-    assert not surer.uncertain and surer.text == "##"
+    other = tilescan._by_colour(first, blob, tile_only, off_board, read)
+    assert other is not None and not other.uncertain
+    assert tilescan._finish(other, tilescan._read_symbols([other], looks)[0]).text == "##"
     split = tile_only.copy()
     split[:, 2 * px - px // 4:2 * px + px // 4] = False  # colour alone in two blobs: nothing taken
-    assert tilescan._surer_by_colour(first, blob, split, off_board, read) is first
-    assert tilescan._surer_by_colour(surer, tile_only, tile_only, off_board, read) is surer  # as many cells: kept
+    assert tilescan._by_colour(first, blob, split, off_board, read) is None
+    assert tilescan._by_colour(other, tile_only, tile_only, off_board, read) is None  # as many cells: not taken
