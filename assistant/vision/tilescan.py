@@ -317,15 +317,17 @@ def _printed(bgr: np.ndarray) -> np.ndarray:
 def _symbol_looks(prof: BoardProfile) -> dict[str, list[np.ndarray]]:
     """The board's own printed symbols as the profile learnt them: of each symbol, the pixelwise
     median of its cells' middles (the symbol is printed alike in each, the art around it differs),
-    in _printed's planes, at PX pixels a cell, at a few sizes (a tile prints its symbols a little larger or smaller
-    than the board does) and every quarter turn."""
+    in _printed's planes, at PX pixels a cell, at a few sizes (a tile prints its symbols a little
+    larger or smaller than the board does) and every quarter turn; only the symbols the game's
+    tiles print (symbols.GAME_TILE_MARKS)."""
     planes = _printed(prof.reference)
+    printed = tile_marks(prof.game)
     middles: dict[str, list[np.ndarray]] = {}
     m, s = prof.margin_px, prof.cell
     inner = int(round(s * SYMBOL_INSET))
     for r, row in enumerate(prof.layout):
         for c, name in enumerate(row):
-            if name in tile_marks(prof.game):
+            if name in printed:
                 middles.setdefault(name, []).append(
                     planes[m + r * s + inner:m + (r + 1) * s - inner, m + c * s + inner:m + (c + 1) * s - inner])
     looks: dict[str, list[np.ndarray]] = {}
@@ -629,11 +631,11 @@ def _read_tile(blob: np.ndarray, planes: _Planes, looks, holed: bool, to_photo: 
     return _finish(draft, _read_symbols([draft], looks)[0])
 
 
-def _blobs(mask: np.ndarray, on_board: np.ndarray, bridge_px: int = BRIDGE_PX) -> list[tuple[np.ndarray, tuple[int, int, int, int]]]:
+def _blobs(mask: np.ndarray, on_board: np.ndarray) -> list[tuple[np.ndarray, tuple[int, int, int, int]]]:
     """The blobs of a foreground off the board, each (its filled outline, its box x, y, w, h): what
     joins a tile to another or to the board only by a thread (speckle of a shadow's edge, the
     board's own halo) is cut, a tile being a cell wide at its narrowest; specks are left out."""
-    bridge = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * bridge_px + 1, 2 * bridge_px + 1))
+    bridge = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * BRIDGE_PX + 1, 2 * BRIDGE_PX + 1))
     filled = _filled(mask)
     solid = cv2.morphologyEx(filled.astype(np.uint8), cv2.MORPH_OPEN, bridge) > 0
     filled &= ~on_board
