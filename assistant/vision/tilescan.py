@@ -27,19 +27,12 @@ from assistant.vision.glare import clipped_white
 from assistant.vision.imageio import LoadedPhoto
 from assistant.vision.profile import BoardProfile
 from assistant.vision.symbols import tile_marks
+from assistant.vision.tablelook import foreground
+from assistant.vision.tilesymbols import (SYMBOL_INSET, printed_planes, symbol_looks, symbol_scores,
+                                          symbols_of)
 
 PX = 32  # rectified pixels a cell
 REACH = 8.0  # how far around the board tiles are looked for, cells
-#: a pixel differs from the table beyond this many times the spread of the nearest of the table's
-#: colours (lightness counts TABLE_L of a colour channel: a tile's own shadow on the table is a
-#: change of lightness, not of colour)
-TABLE_SPREAD = 1.6
-TABLE_L = 0.4
-SHADOW_L = 0.35  # darker than the table counts this much again: a tile's shadow only darkens it
-LIGHT_REACH = 1.5  # cells: a pixel is taken against the table's own look this far around it
-OFF_CENTRE = 0.35  # ... carried along their slope when the table seen lies this far (of that) to one side
-BLOCK_TABLE = 0.8  # ... in the blocks (half a cell a side) at least this much table
-TABLE_COLOURS = 4  # a cloth's checks, a wood's grain: the table's few colours
 TILES_WITHIN = 5.5  # cells from the board: tiles are looked for nearer, the table learnt beyond
 BRIDGE_PX = int(round(0.15 * PX))  # a thread this wide (twice) between two blobs does not join them
 MIN_AREA = 0.45  # cells: a smaller blob is dirt or a crumb, not a tile
@@ -53,13 +46,6 @@ GRID_FIT = 0.8  # ... as is one whole cells are less alike than this to (a tile'
 HOLE_SHARE = 0.25  # a cell whose middle (HOLE_MIDDLE a side) shows this much table is a hole ...
 HOLE_DOUBT = 0.1  # ... and one this near it is in doubt (both set on samples/pbr --tiles seed 2)
 HOLE_MIDDLE = 0.4  # cells: a hole may be small (the tile's thickness hides its rim seen at a slant)
-SYMBOL_NCC = 0.56  # a cell this like the board's own printed symbol shows it ... (set on samples/pbr --tiles seed 2)
-SYMBOL_LEAD = 0.12  # ... and the tile's plainest cell less well by this much
-SYMBOL_ALONE = 0.75  # ... or, this like, whatever the tile's other cells (all of a domino's may print one)
-SYMBOL_DOUBT = 0.08  # a score this near SYMBOL_NCC leaves the cell in doubt
-SYMBOL_SIZES = (0.85, 1.0, 1.15, 1.3)
-SYMBOL_INSET = 0.15  # cells: a symbol's look is its cell's middle, this far in from each side
-SYMBOL_SLACK = 0.12  # cells: a symbol is matched this far from its cell's middle at most
 SYMBOL_GLARE = 0.1  # a cell's middle this much clipped by glare shows no symbol only in doubt
 MARK = {"pot": "pot", "cloche": "cloche", "hole": HOLE}  # the catalogues' own marks
 DOUBTED = 0.4  # the confidence of a tile in doubt at most
@@ -130,278 +116,12 @@ def _board_mask(prof: BoardProfile, shape: tuple[int, int], grow: float) -> np.n
     return m > 0
 
 
-@dataclass
-class Unlike:
-    """What differs from the table, each pixel: at all (the foreground), in colour or much in
-    lightness, and in colour alone."""
-    fg: np.ndarray
-    strong: np.ndarray
-    colour: np.ndarray
-
-
-def _foreground(img: np.ndarray, inside: np.ndarray, board: np.ndarray, far: np.ndarray) -> Unlike:
-    """What differs from the table. The table's looks are learnt where tiles are not laid (`far`:
-    beyond TILES_WITHIN of the board, else all the canvas but the board): a few colours (a cloth's
-    checks, a wood's grain), each with its spread; a pixel far from every one of them is not table.
-    The light falls unevenly over a table (a lamp's pool, a window's side): each pixel is taken
-    against the table's own look around it (_evened_light), learnt again without what a first pass
-    found to differ in colour or much in lightness (a window's sheen on a polished table, a lamp's
-    pool brighter than the trend there, is the table's own look: left in, it is learnt)."""
-    lab = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 1.2), cv2.COLOR_BGR2LAB)  # bytes
-    table = inside & far
-    if table.sum() < 2000:
-        table = inside & ~board
-    if table.sum() < 500:
-        raise GardenError("the photo shows too little of the table around the board to find tiles on it")
-    seen = inside & ~board
-    planes = [p.astype(np.float32) for p in cv2.split(lab)]  # each contiguous: sums run over whole planes
-    first = _unlike_table(_evened_light(lab, planes, seen), table, inside)
-    seen &= ~cv2.dilate(first.strong.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
-    if (table & seen).sum() < 500:
-        return first
-    return _unlike_table(_evened_light(lab, planes, seen), table & seen, inside)
-
-
-def _evened_light(lab: np.ndarray, planes: list[np.ndarray], table: np.ndarray) -> list[np.ndarray]:
-    """Lab (as bytes, and its planes as floats) taken against the table's own look around each pixel (_table_around):
-    lightness as a ratio to it (light and shade multiply), colour as the difference from it (a
-    lamp's warm pool, a window's cool side); lightness weighted TABLE_L. Returns the planes."""
-    (light_around, *hue_around), mean = _table_around(lab, planes, table)
-    light, *hue = planes
-    light = light * (np.float32(mean[0] * TABLE_L) / np.maximum(light_around, np.float32(8.0)))
-    return [light] + [c - a + np.float32(m) for c, a, m in zip(hue, hue_around, mean[1:])]
-
-
-def _table_around(lab: np.ndarray, planes: list[np.ndarray], table: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
-    """The table's look around each pixel (each plane), and its look overall (the median of all its pixels). The
-    means of the half-cell blocks that are nearly all table follow a smooth trend over the table (a
-    lamp's pool, a window's side: a quadratic in x and y, fitted robustly) and differ from it
-    locally (a cloth's checks, a wood's grain, the light's own unevenness): the look around a pixel
-    is the trend there and the blocks' differences from it within LIGHT_REACH cells (_local_offset:
-    their median, robust to the tiles lying on it). The trend carries the light into the table's parts that are
-    hidden or near the board, where the blocks around lie on one side only (a pool of light centred
-    under the board is brightest at its edge)."""
-    b = PX // 2
-    h, w = (lab.shape[0] // b) * b, (lab.shape[1] // b) * b
-    seen = table[:h, :w].astype(np.float32)
-    # each block's share of table and its table pixels' mean (an area resize averages whole blocks)
-    share = cv2.resize(seen, (w // b, h // b), interpolation=cv2.INTER_AREA)
-    sums = cv2.resize(lab[:h, :w] * seen[..., None], (w // b, h // b), interpolation=cv2.INTER_AREA)
-    means = (sums / np.maximum(share, 1 / (b * b))[..., None]).astype(np.float64)
-    means[share < BLOCK_TABLE] = np.nan
-    overall = np.array([_median_of_bytes(p[table]) for p in cv2.split(lab)])
-    trend = _light_trend(means, overall)
-    local = (trend + _local_offset(means - trend, int(round(LIGHT_REACH * PX / b)))).astype(np.float32)
-    big = [cv2.resize(p, (w, h), interpolation=cv2.INTER_LINEAR) for p in cv2.split(local)]
-    return [cv2.copyMakeBorder(p, 0, lab.shape[0] - h, 0, lab.shape[1] - w, cv2.BORDER_REPLICATE) for p in big], overall
-
-
-def _median_of_bytes(values: np.ndarray) -> float:
-    """np.median of uint8 values, by counting them (a tenth of the time of sorting)."""
-    cum = np.cumsum(np.bincount(values, minlength=256))
-    n = int(cum[-1])
-    low, high = np.searchsorted(cum, [(n - 1) // 2 + 1, n // 2 + 1])  # the middle order statistics
-    return (float(low) + float(high)) / 2
-
-
-def _local_offset(res: np.ndarray, r: int) -> np.ndarray:
-    """Each block's own difference from the trend (`res`: the table blocks' differences, NaN where
-    not table), from the blocks within r of it: their median, robust to a tile's blocks among
-    them; where those blocks lie mostly to one side of it (beside the board, which hides the
-    table), that median is carried to the block itself along the plane fitted to them (a sheen
-    or a pool of light brightest at the board's edge rises toward it, past what any seen block
-    shows)."""
-    padded = np.pad(res, ((r, r), (r, r), (0, 0)), constant_values=np.nan)
-    windows = np.lib.stride_tricks.sliding_window_view(padded, (2 * r + 1, 2 * r + 1), axis=(0, 1))
-    values = np.sort(windows.reshape(*res.shape, -1), axis=-1)  # NaN sorts last
-    count = np.isfinite(values).sum(axis=-1)
-    median = np.take_along_axis(values, (np.maximum(count, 1) - 1)[..., None] // 2, axis=-1)[..., 0]
-    median = np.where(count > 0, median, 0.0)
-    # the blocks' moments about each block, by box sums: their centroid, their spread, and their
-    # covariance with the difference, each channel (n: how many, counted above)
-    seen = np.isfinite(res[..., 0]).astype(np.float64)
-    v = np.where(seen[..., None] > 0, res, 0.0)
-    gy, gx = np.mgrid[0:res.shape[0], 0:res.shape[1]].astype(np.float64)
-
-    def box(a: np.ndarray) -> np.ndarray:
-        return cv2.boxFilter(a, -1, (2 * r + 1, 2 * r + 1), normalize=False, borderType=cv2.BORDER_CONSTANT)
-
-    n = np.maximum(count[..., 0], 1).astype(np.float64)
-    mx, my = box(seen * gx) / n, box(seen * gy) / n
-    cxx = box(seen * gx * gx) / n - mx * mx
-    cxy = box(seen * gx * gy) / n - mx * my
-    cyy = box(seen * gy * gy) / n - my * my
-    det = cxx * cyy - cxy * cxy
-    mv = box(v) / n[..., None]
-    cxv = box(v * gx[..., None]) / n[..., None] - mx[..., None] * mv
-    cyv = box(v * gy[..., None]) / n[..., None] - my[..., None] * mv
-    safe = np.where(det > 1e-6, det, 1.0)[..., None]
-    slope_x = (cyy[..., None] * cxv - cxy[..., None] * cyv) / safe
-    slope_y = (cxx[..., None] * cyv - cxy[..., None] * cxv) / safe
-    ox, oy = gx - mx, gy - my  # from the blocks' centroid to the block itself
-    aside = (np.hypot(ox, oy) > OFF_CENTRE * r) & (count[..., 0] >= 6) & (det > 1e-6)
-    carried = median + slope_x * ox[..., None] + slope_y * oy[..., None]
-    return np.where(aside[..., None], carried, median)
-
-
-def _light_trend(means: np.ndarray, overall: np.ndarray) -> np.ndarray:
-    """A quadratic in x and y fitted to the table blocks' means (NaN: not table), each channel, the
-    blocks farthest from it (tiles, a cloth's odd check) left out and fitted again; where too few
-    blocks are table to fit, the table's look `overall` everywhere."""
-    gy, gx = np.mgrid[0:means.shape[0], 0:means.shape[1]]
-    x, y = gx / max(1, means.shape[1] - 1) - 0.5, gy / max(1, means.shape[0] - 1) - 0.5
-    basis = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=-1)
-    known = np.isfinite(means[..., 0])
-    if known.sum() < 4 * basis.shape[-1]:
-        return np.broadcast_to(overall, means.shape).copy()
-    a, v = basis[known], means[known]
-    use = np.ones(len(a), bool)
-    for _ in range(2):
-        coef, *_ = np.linalg.lstsq(a[use], v[use], rcond=None)
-        off = np.abs(v - a @ coef).sum(axis=1)
-        use = off <= max(np.percentile(off, 80), 1e-6)
-    return basis @ coef
-
-
-def _unlike_table(channels: list[np.ndarray], table: np.ndarray, inside: np.ndarray) -> Unlike:
-    """Pixels (of the evened Lab planes) far from every one of the table's few colours (k-means of
-    `table`'s pixels), and those far in colour or much in lightness (lighter or darker weighted
-    SHADOW_L alike: what a light or a shadow alone cannot make), and those far in colour alone."""
-    px = np.stack([c[table] for c in channels], axis=1)
-    rng = np.random.default_rng(0)
-    sample = px[rng.choice(len(px), min(len(px), 20000), replace=False)]
-    k = min(TABLE_COLOURS, len(sample))
-    _, assign, centres = cv2.kmeans(sample, k, None, (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.5),
-                                    3, cv2.KMEANS_PP_CENTERS)
-    d2 = np.full(table.shape, np.inf, np.float32)  # squared distance in spreads to the nearest colour
-    d2_hue = d2.copy()  # ... lightness weighted SHADOW_L both ways
-    d2_colour = d2.copy()  # ... colour alone
-    for j, centre in enumerate(centres):
-        mine = np.linalg.norm(sample[assign.ravel() == j] - centre, axis=1)
-        if len(mine) < 0.02 * len(sample):
-            continue  # a speck of something else, not the table's own colour
-        spread = np.float32(max(2.0, float(np.percentile(mine, 90))))
-        dl, da, db = ((c - np.float32(m)) / spread for c, m in zip(channels, centre))
-        hue = da * da
-        hue += db * db
-        np.minimum(d2_colour, hue, out=d2_colour)
-        dark = dl < 0
-        dl *= np.float32(SHADOW_L)
-        dl *= dl
-        np.minimum(d2_hue, dl + hue, out=d2_hue)
-        np.multiply(dl, np.float32(1 / SHADOW_L ** 2), out=dl, where=~dark)  # lighter counts whole
-        np.minimum(d2, dl + hue, out=d2)
-
-    def cleaned(far: np.ndarray) -> np.ndarray:
-        # a 3 x 3 median drops specks and fills pinholes, and keeps a line two pixels wide (a leaf
-        # tile's thin frame round its hole), which an opening took away
-        return cv2.medianBlur((far & inside).astype(np.uint8) * 255, 3) > 127
-
-    return Unlike(cleaned(d2 > TABLE_SPREAD ** 2), cleaned(d2_hue > TABLE_SPREAD ** 2), cleaned(d2_colour > TABLE_SPREAD ** 2))
-
-
 def _filled(mask: np.ndarray) -> np.ndarray:
     """The mask with its holes filled (outer contours only)."""
     cs, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out = np.zeros(mask.shape, np.uint8)
     cv2.drawContours(out, cs, -1, 255, -1)
     return out > 0
-
-
-def _printed(bgr: np.ndarray) -> np.ndarray:
-    """The planes printed symbols are matched on: Lab, colour as much as lightness (a pot's
-    terracotta ring on a tile's green flowers is of the same grey)."""
-    return cv2.cvtColor(np.ascontiguousarray(bgr[..., :3]), cv2.COLOR_BGR2LAB)
-
-
-def _symbol_looks(prof: BoardProfile) -> dict[str, list[np.ndarray]]:
-    """The board's own printed symbols as the profile learnt them: of each symbol, the pixelwise
-    median of its cells' middles (the symbol is printed alike in each, the art around it differs),
-    in _printed's planes, at PX pixels a cell, at a few sizes (a tile prints its symbols a little
-    larger or smaller than the board does) and every quarter turn; only the symbols the game's
-    tiles print (symbols.GAME_TILE_MARKS)."""
-    planes = _printed(prof.reference)
-    printed = tile_marks(prof.game)
-    middles: dict[str, list[np.ndarray]] = {}
-    m, s = prof.margin_px, prof.cell
-    inner = int(round(s * SYMBOL_INSET))
-    for r, row in enumerate(prof.layout):
-        for c, name in enumerate(row):
-            if name in printed:
-                middles.setdefault(name, []).append(
-                    planes[m + r * s + inner:m + (r + 1) * s - inner, m + c * s + inner:m + (c + 1) * s - inner])
-    looks: dict[str, list[np.ndarray]] = {}
-    for name, seen in middles.items():
-        middle = np.median(np.stack(seen), axis=0).astype(np.uint8)
-        for size in SYMBOL_SIZES:
-            side = max(6, int(round(PX * (1 - 2 * SYMBOL_INSET) * size)))
-            look = cv2.resize(middle, (side, side), interpolation=cv2.INTER_AREA)
-            looks.setdefault(name, []).extend(np.ascontiguousarray(np.rot90(look, k)) for k in range(4))
-    return looks
-
-
-def _symbol_scores(windows: list[np.ndarray], looks: dict[str, list[np.ndarray]]) -> list[dict[str, float]]:
-    """The best normalised match of each symbol's templates in the middle of each cell's window
-    (a symbol is printed in the middle of its cell: a match nearer the cell's edge is its art, its
-    border line or the tile's edge). The windows' middles are stacked and matched in one call a
-    template, each keeping the matches that lie wholly inside it."""
-    scores: list[dict[str, float]] = [{} for _ in windows]
-    slack = int(round(SYMBOL_SLACK * PX))
-    stacks: dict[tuple[int, int], tuple[list[int], np.ndarray]] = {}  # a template size's windows' middles, stacked
-
-    def stacked(h: int, w: int) -> tuple[list[int], np.ndarray]:
-        if (h, w) not in stacks:
-            fits = [i for i, win in enumerate(windows) if win.shape[0] >= h and win.shape[1] >= w]
-            middles = []
-            for i in fits:
-                y, x = (windows[i].shape[0] - h) // 2, (windows[i].shape[1] - w) // 2
-                middles.append(windows[i][y:y + h, x:x + w])
-            stacks[(h, w)] = fits, (np.concatenate(middles, axis=0) if middles else np.empty((0, w, 3), np.uint8))
-        return stacks[(h, w)]
-
-    for name, templates in looks.items():
-        best = np.full(len(windows), -1.0)
-        for t in templates:
-            th, tw = t.shape[:2]
-            h, w = th + 2 * slack, tw + 2 * slack
-            fits, strip = stacked(h, w)
-            if not fits:
-                continue  # a window cut short at the canvas's edge: no match
-            res = cv2.matchTemplate(strip, t, cv2.TM_CCOEFF_NORMED)
-            inside = np.stack([res[k * h:k * h + 2 * slack + 1] for k in range(len(fits))])
-            best[fits] = np.maximum(best[fits], inside.reshape(len(fits), -1).max(axis=1))
-        for i in range(len(windows)):
-            scores[i][name] = float(best[i])
-    return scores
-
-
-def _symbols_of(scores: dict[tuple[int, int], dict[str, float]]) -> dict[tuple[int, int], tuple[str | None, bool]]:
-    """Each cell's printed symbol (or None) and whether that is in doubt. Any busy art matches a
-    template somewhere, so a symbol is a cell that matches well in itself and clearly better than
-    the same tile's plainest cell (its own art, printed alike: not the others' median, which is a
-    symbol's own on a tile printed with several), or that matches very well (SYMBOL_ALONE: a tile
-    may print a symbol in every cell); a one-cell tile, with nothing to compare, is in doubt
-    whenever it matches well. In doubt is a cell that a little more or less likeness and lead
-    (SYMBOL_DOUBT) would read otherwise."""
-    out: dict[tuple[int, int], tuple[str | None, bool]] = {}
-    for cell, mine in scores.items():
-        others = [v for k, v in scores.items() if k != cell]
-        lead = {name: score - (min(o[name] for o in others) if others else 0.0)
-                for name, score in mine.items()}
-        name = max(mine, key=lambda n: (mine[n] >= SYMBOL_ALONE, lead[n]))
-        score, ahead = mine[name], lead[name]
-        if others:  # read otherwise with a little more or less likeness and lead: in doubt
-            unsure = _reads_symbol(score + SYMBOL_DOUBT, ahead + SYMBOL_DOUBT) != _reads_symbol(
-                score - SYMBOL_DOUBT, ahead - SYMBOL_DOUBT)
-        else:
-            unsure = score >= SYMBOL_NCC - SYMBOL_DOUBT
-        out[cell] = (name if _reads_symbol(score, ahead) else None, unsure)
-    return out
-
-
-def _reads_symbol(score: float, ahead: float) -> bool:
-    """Whether a cell this like a symbol, leading its tile's plainest cell by this much, shows it."""
-    return score >= SYMBOL_NCC and (ahead >= SYMBOL_LEAD or score >= SYMBOL_ALONE)
 
 
 def _sliver(blob: np.ndarray) -> bool:
@@ -489,8 +209,8 @@ def _held_together(taken: np.ndarray) -> bool:
 @dataclass
 class _Planes:
     """What a tile is read from, over the canvas or a part of it."""
-    fg: np.ndarray  # what differs from the table (_foreground)
-    printed: np.ndarray  # the face symbols are matched on (_printed)
+    fg: np.ndarray  # what differs from the table (tablelook.foreground)
+    printed: np.ndarray  # the face symbols are matched on (tilesymbols.printed_planes)
     glare: np.ndarray  # where glare hides the print (glare.clipped_white)
 
     def __getitem__(self, part) -> _Planes:
@@ -592,10 +312,10 @@ def _draft(blob: np.ndarray, planes: _Planes, holed: bool, to_photo: np.ndarray)
 
 
 def _finish(draft: _Draft, scores: dict[tuple[int, int], dict[str, float]]) -> ScannedTile:
-    """The tile from its draft and its windows' symbol scores (_symbol_scores; none: no symbols
+    """The tile from its draft and its windows' symbol scores (tilesymbols.symbol_scores; none: no symbols
     read, as for a game that prints none)."""
     marks, doubts = dict(draft.holes), list(draft.doubts)
-    for cell, (name, unsure) in _symbols_of(scores).items():
+    for cell, (name, unsure) in symbols_of(scores).items():
         if name is not None:
             marks[cell] = MARK[name]
         if unsure:
@@ -617,7 +337,7 @@ def _read_symbols(drafts: list[_Draft], looks) -> list[dict[tuple[int, int], dic
     if not looks:
         return [{} for _ in drafts]
     keys = [(i, cell) for i, d in enumerate(drafts) for cell in d.windows]
-    found = _symbol_scores([drafts[i].windows[cell] for i, cell in keys], looks) if keys else []
+    found = symbol_scores([drafts[i].windows[cell] for i, cell in keys], looks, PX) if keys else []
     out: list[dict[tuple[int, int], dict[str, float]]] = [{} for _ in drafts]
     for (i, cell), score in zip(keys, found):
         out[i][cell] = score
@@ -688,11 +408,11 @@ def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -
     """The tiles around a located board (homography: full-size photo px -> grid units)."""
     img, inside, to_photo = _canvas(photo, homography, prof)
     board = _board_mask(prof, inside.shape, BOARD_CLEAR)
-    unlike = _foreground(img, inside, _board_mask(prof, inside.shape, 0.3), ~_board_mask(prof, inside.shape, TILES_WITHIN))
+    unlike = foreground(img, inside, _board_mask(prof, inside.shape, 0.3), ~_board_mask(prof, inside.shape, TILES_WITHIN), PX)
     fg = unlike.fg
-    planes = _Planes(fg, _printed(img), clipped_white(img))
+    planes = _Planes(fg, printed_planes(img), clipped_white(img))
     holed = "hole" in tile_marks(prof.game)
-    looks = _symbol_looks(prof)  # the symbols a tile of this board's game prints, as its board prints them
+    looks = symbol_looks(prof, PX)  # the symbols a tile of this board's game prints, as its board prints them
     # the board is no tile: what lies on it is left out, what reaches over its edge touches it
     on_board = _board_mask(prof, inside.shape, 0.0)
     tiles: list[ScannedTile] = []

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from assistant.grid import HOLE, Shape
+from assistant.vision import tablelook, tilesymbols
 from samples.renderer.api import calibration_photo, render_photo
 from tests.cli.runner import fails, ok
 
@@ -101,7 +102,7 @@ def test_a_table_lit_unevenly_is_table_throughout_and_the_tiles_on_it_are_not():
     board[8 * tilescan.PX:12 * tilescan.PX, 8 * tilescan.PX:12 * tilescan.PX] = True
     far = np.zeros((h, w), bool)
     far[:, 17 * tilescan.PX:] = True  # the table's looks learnt on its bright side only
-    fg = tilescan._foreground(img.astype(np.uint8), inside, board, far).fg
+    fg = tablelook.foreground(img.astype(np.uint8), inside, board, far, tilescan.PX).fg
     table = ~truth & ~board
     assert fg[table].mean() < 0.01  # the dim side is table too
     for r, c, _ in tiles:
@@ -127,7 +128,7 @@ def test_a_pool_of_light_centred_under_the_board_is_table_up_to_its_edge():
     img[board] = (40, 120, 50)
     far = np.ones((h, w), bool)
     far[3 * px:21 * px, 3 * px:21 * px] = False  # the table's looks learnt 6 cells from the board and more
-    fg = tilescan._foreground(img.astype(np.uint8), np.ones((h, w), bool), board, far).fg
+    fg = tablelook.foreground(img.astype(np.uint8), np.ones((h, w), bool), board, far, tilescan.PX).fg
     from_board = np.maximum(np.abs(xx), np.abs(yy)) - 3  # cells from the board's edge
     near = (from_board >= 0.5) & (from_board < 1.5)
     assert fg[near].mean() < 0.02
@@ -157,7 +158,7 @@ def test_a_sheen_beside_the_board_is_table_and_a_tile_in_it_is_not():
     img[tile] = (60, 60, 170)
     far = np.ones((h, w), bool)
     far[3 * px:21 * px, 3 * px:21 * px] = False
-    fg = tilescan._foreground(img.astype(np.uint8), np.ones((h, w), bool), board, far).fg
+    fg = tablelook.foreground(img.astype(np.uint8), np.ones((h, w), bool), board, far, tilescan.PX).fg
     from_board = np.maximum(np.abs(xx), np.abs(yy)) - 3
     near = (from_board >= 0.5) & (from_board < 1.5) & ~tile
     assert fg[near].mean() < 0.03  # 2%: a speck of the sheen's steepest edge
@@ -194,10 +195,8 @@ def test_the_boards_side_round_a_corner_is_no_tile():
 
 
 def test_symbols_are_read_against_the_tiles_plainest_cell():
-    from assistant.vision import tilescan
-
     def read(pots: list[float]) -> dict:
-        return tilescan._symbols_of({(0, c): {"pot": p, "cloche": 0.2} for c, p in enumerate(pots)})
+        return tilesymbols.symbols_of({(0, c): {"pot": p, "cloche": 0.2} for c, p in enumerate(pots)})
 
     many = read([0.9, 0.9, 0.9, 0.9, 0.3])  # four pots on five cells: the plain one is the baseline
     assert [many[(0, c)][0] for c in range(5)] == ["pot"] * 4 + [None]
@@ -246,7 +245,7 @@ def _tile_planes(glared_cells=(), pot_cells=(), hole_cells=()):
     face = np.full(blob.shape + (3,), (150, 110, 150), np.uint8)  # Lab: a plain green
     disc = np.full((px, px, 3), (150, 110, 150), np.uint8)
     cv2.circle(disc, (px // 2, px // 2), px // 4, (60, 150, 160), -1)  # a terracotta pot
-    inset = int(round(tilescan.SYMBOL_INSET * px))
+    inset = int(round(tilesymbols.SYMBOL_INSET * px))
     looks = {"pot": [np.ascontiguousarray(disc[inset:px - inset, inset:px - inset])]}
     fg, glare = blob.copy(), np.zeros_like(blob)
     for c in pot_cells:
