@@ -27,19 +27,20 @@ GAME_TILE_MARKS: dict[str, tuple[str, ...]] = {
 
 
 def symbols_for(game: str) -> dict[str, str]:
-    try:
-        return GAME_SYMBOLS[game]
-    except KeyError:
-        known = ", ".join(sorted(GAME_SYMBOLS))
-        raise UsageError(f"unknown game {game!r} for board symbols; known: {known}.") from None
+    return _of_game(GAME_SYMBOLS, game, "board symbols")
 
 
 def tile_marks(game: str) -> tuple[str, ...]:
+    return _of_game(GAME_TILE_MARKS, game, "tile marks")
+
+
+def _of_game(table: dict, game: str, what: str):
+    """A game's entry of one of the tables above; an unknown game is named with the known ones."""
     try:
-        return GAME_TILE_MARKS[game]
+        return table[game]
     except KeyError:
-        known = ", ".join(sorted(GAME_TILE_MARKS))
-        raise UsageError(f"unknown game {game!r} for tile marks; known: {known}.") from None
+        known = ", ".join(sorted(table))
+        raise UsageError(f"unknown game {game!r} for {what}; known: {known}.") from None
 
 
 def parse_grid_size(text: str) -> tuple[int, int]:

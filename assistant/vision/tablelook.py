@@ -192,4 +192,5 @@ def _unlike_table(channels: list[np.ndarray], table: np.ndarray, inside: np.ndar
         # tile's thin frame round its hole), which an opening took away
         return cv2.medianBlur((far & inside).astype(np.uint8) * 255, 3) > 127
 
-    return Unlike(cleaned(d2 > TABLE_SPREAD ** 2), cleaned(d2_hue > TABLE_SPREAD ** 2), cleaned(d2_colour > TABLE_SPREAD ** 2))
+    bar = TABLE_SPREAD ** 2
+    return Unlike(cleaned(d2 > bar), cleaned(d2_hue > bar), cleaned(d2_colour > bar))

@@ -312,8 +312,8 @@ def _draft(blob: np.ndarray, planes: _Planes, holed: bool, to_photo: np.ndarray)
 
 
 def _finish(draft: _Draft, scores: dict[tuple[int, int], dict[str, float]]) -> ScannedTile:
-    """The tile from its draft and its windows' symbol scores (tilesymbols.symbol_scores; none: no symbols
-    read, as for a game that prints none)."""
+    """The tile from its draft and its windows' symbol scores (tilesymbols.symbol_scores; none: no
+    symbols read, as for a game that prints none)."""
     marks, doubts = dict(draft.holes), list(draft.doubts)
     for cell, (name, unsure) in symbols_of(scores).items():
         if name is not None:
@@ -342,13 +342,6 @@ def _read_symbols(drafts: list[_Draft], looks) -> list[dict[tuple[int, int], dic
     for (i, cell), score in zip(keys, found):
         out[i][cell] = score
     return out
-
-
-def _read_tile(blob: np.ndarray, planes: _Planes, looks, holed: bool, to_photo: np.ndarray) -> ScannedTile:
-    """One tile from its blob and the planes around it, symbols and all (`looks`: the symbols its
-    game prints, as the board prints them)."""
-    draft = _draft(blob, planes, holed, to_photo)
-    return _finish(draft, _read_symbols([draft], looks)[0])
 
 
 def _blobs(mask: np.ndarray, on_board: np.ndarray) -> list[tuple[np.ndarray, tuple[int, int, int, int]]]:
@@ -408,7 +401,8 @@ def scan_tiles(photo: LoadedPhoto, prof: BoardProfile, homography: np.ndarray) -
     """The tiles around a located board (homography: full-size photo px -> grid units)."""
     img, inside, to_photo = _canvas(photo, homography, prof)
     board = _board_mask(prof, inside.shape, BOARD_CLEAR)
-    unlike = foreground(img, inside, _board_mask(prof, inside.shape, 0.3), ~_board_mask(prof, inside.shape, TILES_WITHIN), PX)
+    unlike = foreground(img, inside, _board_mask(prof, inside.shape, 0.3),
+                        ~_board_mask(prof, inside.shape, TILES_WITHIN), PX)
     fg = unlike.fg
     planes = _Planes(fg, printed_planes(img), clipped_white(img))
     holed = "hole" in tile_marks(prof.game)

@@ -233,6 +233,14 @@ def test_a_tile_joined_to_the_board_by_the_tables_light_is_read_apart_from_it():
     assert tilescan._apart_from_board(over | pool, over, board, grown) == []
 
 
+def _read_tile(blob, planes, looks, holed):
+    """One tile read from its blob, symbols and all, as scan_tiles reads each."""
+    from assistant.vision import tilescan
+
+    draft = tilescan._draft(blob, planes, holed, np.eye(3))
+    return tilescan._finish(draft, tilescan._read_symbols([draft], looks)[0])
+
+
 def _tile_planes(glared_cells=(), pot_cells=(), hole_cells=()):
     """A two-by-one tile on a canvas of 4 x 5 cells, upright at cells (1, 1) and (1, 2): its blob
     and planes (a plain face; a dark disc printed where a pot is; the table through a hole; glare
@@ -258,24 +266,20 @@ def _tile_planes(glared_cells=(), pot_cells=(), hole_cells=()):
 
 
 def test_glare_over_a_cells_print_leaves_no_symbol_only_in_doubt():
-    from assistant.vision import tilescan
-
     blob, planes, looks = _tile_planes(pot_cells=[0])
-    read = tilescan._read_tile(blob, planes, looks, False, np.eye(3))
+    read = _read_tile(blob, planes, looks, False)
     assert read.shape.mark_map() and not read.uncertain  # a pot, and a plain cell: sure
     blob, planes, looks = _tile_planes(pot_cells=[0], glared_cells=[0, 1])
-    read = tilescan._read_tile(blob, planes, looks, False, np.eye(3))
+    read = _read_tile(blob, planes, looks, False)
     assert list(read.shape.mark_map().values()) == ["pot"]  # the pot read through the glare is kept
     assert read.uncertain and read.doubts == ["cell 0,1: glare hides its print"]
 
 
 def test_a_hole_is_read_only_where_the_game_cuts_holes():
-    from assistant.vision import tilescan
-
     blob, planes, looks = _tile_planes(hole_cells=[1])
-    assert list(tilescan._read_tile(blob, planes, {}, True, np.eye(3)).shape.mark_map().values()) == [HOLE]
+    assert list(_read_tile(blob, planes, {}, True).shape.mark_map().values()) == [HOLE]
     # a Cottage Garden tile showing the table there (a worn spot, a shadowed print) has no hole
-    assert not tilescan._read_tile(blob, planes, looks, False, np.eye(3)).shape.mark_map()
+    assert not _read_tile(blob, planes, looks, False).shape.mark_map()
 
 
 def test_a_tiles_hard_shadow_is_read_off_by_colour():
