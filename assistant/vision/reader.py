@@ -17,7 +17,7 @@ import numpy as np
 from assistant.errors import GardenError, UsageError
 from assistant.vision import framefit, symbols
 from assistant.vision.blankcells import classify_blank
-from assistant.vision.cells import classify_cells
+from assistant.vision.cells import SURE_LOW, classify_cells
 from assistant.vision.geometry import cell_size, is_convex_quad, order_clockwise_from_top, same_place, turns
 from assistant.vision.gridfind import GRID_SCORE, continues_beyond, find_grids
 from assistant.vision.imageio import LoadedPhoto, load_photo, to_grey
@@ -127,6 +127,17 @@ EVEN_CLIP = 3.0
 EVEN_TILES = 8
 #: confidence below this puts a cell in `uncertain`
 UNCERTAIN_BELOW = 0.5
+#: a board found (FOUND_SCORE) but not which way round, its art too hidden for the locators, is
+#: read in every shape-keeping orientation: the one that reads at least READ_TURN_CELLS cells open
+#: with confidence (P(covered) below cells.SURE_LOW), READ_TURN_MARGIN more than any other and
+#: READ_TURN_RATIO times as many, is the board's. An open cell agrees with its reference cell
+#: only as placed, a covered one in none (a plain cell may land on a plain one when turned: the
+#: margin). Physically rendered beds (samples/pbr seeds 1, 4, 5, 6; held-out seed 3 not looked
+#: at): true orientations read 0-21 cells open so, the others at most 7, never half the true
+#: count when that was 6 or more; 6 of 11 refusals at the right place settle, no wrong one
+READ_TURN_CELLS = 6
+READ_TURN_MARGIN = 4
+READ_TURN_RATIO = 2.0
 
 
 @dataclass
@@ -306,7 +317,7 @@ class _Located:
     blocks: int = 0  # reference blocks that fixed the place (outlinefit.align)
     turned_blocks: int = -1  # the most found with the grid turned in place (-1: not counted)
     source_inliers: int = 0  # a re-match's: the most inliers of an earlier feature fit at its place
-    settled_by: str = ""  # "cells" / "frame": verified so, the last resort (_settled_by_cells / _frame)
+    settled_by: str = ""  # "cells" / "frame" / "reading": verified so, the last resorts (_settled_by_*)
 
 
 def locate_board(img: np.ndarray, ref: _Reference) -> _Located | None:
@@ -637,6 +648,24 @@ def _settled_by_frame(img: np.ndarray, results: list[_Located], ref: _Reference)
     return settled
 
 
+def _settled_by_reading(img: np.ndarray, found: list[_Located], prof: BoardProfile) -> _Located | None:
+    """The first of the candidates found (FOUND_SCORE, as placed or turned) whose cells, read in
+    each orientation, tell which way round it lies (READ_TURN_*), turned so; None when none does."""
+    for loc in found:
+        if max(loc.score, loc.second) < FOUND_SCORE:
+            continue
+        counts = []
+        for k in turns(prof.rows, prof.cols):
+            corners = np.roll(loc.corners, -k, axis=0)
+            p = classify_cells(img, corners, prof, refuse_blur=False)[2]["p_covered"]
+            counts.append((int((p < SURE_LOW).sum()), k, corners))
+        counts.sort(key=lambda t: t[0], reverse=True)
+        (own, _, corners), rival = counts[0], counts[1][0]
+        if own >= READ_TURN_CELLS and own - rival >= READ_TURN_MARGIN and own >= READ_TURN_RATIO * rival:
+            return replace(loc, corners=corners, settled_by="reading")
+    return None
+
+
 def _places_itself(loc: _Located) -> bool:
     """Whether a candidate's place stands without another kind agreeing: a grid-line fit (the
     lattice), or an outline fit by blocks none of which are found with the grid turned."""
@@ -726,6 +755,7 @@ def read_photo(source, profile: BoardProfile) -> BoardReading:
     loc = _find_board(photo, profile)
     cells, conf, details = classify_cells(photo.image, loc.corners, profile)
     details["second"] = loc.second
+    details["settled_by"] = loc.settled_by
     return _reading(profile.name, profile.rows, profile.cols, cells, conf, loc.corners, photo,
                     loc.score, loc.method, details)
 
@@ -748,6 +778,9 @@ def _find_board(photo: LoadedPhoto, profile: BoardProfile) -> _Located:
         again = locate_board(evened(photo.image), ref)
         if again is not None and _verified(again):
             loc, verified = again, True
+        else:
+            read = _settled_by_reading(photo.image, [c for c in (loc, again) if c is not None], profile)
+            loc, verified = (read, True) if read is not None else (loc, False)
     if not verified or not loc.blocks:  # the corner markers, when laid, place it; else refused
         from assistant.vision import markers
 

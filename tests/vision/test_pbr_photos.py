@@ -39,3 +39,18 @@ def test_a_photo_whose_sheen_hides_the_art_is_found_once_evened(monkeypatch):
     monkeypatch.setattr(reader, "evened", lambda image: image)  # as taken only
     with pytest.raises(GardenError, match="which way round"):
         read_photo(photo, profile)
+
+
+def test_a_board_whose_art_is_hidden_is_turned_by_its_cells_read(monkeypatch):
+    """pbr-bed-0_50012 (a bed 16 of 25 cells covered): the locators place it but cannot tell which
+    way round it lies; read in each orientation, 9 cells read open with confidence as it lies, at
+    most 4 turned (reader._settled_by_reading)."""
+    from assistant.errors import GardenError
+    from assistant.vision import reader
+
+    truth = json.loads((PHOTOS / "pbr-bed-0_50012.json").read_text())
+    photo, profile = load_photo(str(PHOTOS / "pbr-bed-0_50012.jpg")), load_profile(truth["board"])
+    assert read_photo(photo, profile).details.get("settled_by") == "reading"
+    monkeypatch.setattr(reader, "_settled_by_reading", lambda img, found, prof: None)
+    with pytest.raises(GardenError, match="which way round"):
+        read_photo(photo, profile)
