@@ -55,3 +55,29 @@ def test_exact_pairs_spread_nothing_and_degenerate_ones_are_infinite():
     assert corner_spread(src, dst, RECT) < 1e-6
     collinear = np.c_[np.linspace(0, 100, 6), np.linspace(0, 100, 6)]
     assert corner_spread(collinear, collinear, RECT) == float("inf")
+
+
+def test_turned_cells_follow_the_corners_roll():
+    from assistant.vision.geometry import turned_cells
+
+    r, c = turned_cells(9, 8, 2)  # a half turn: the first cell is the last
+    assert (r[0, 0], c[0, 0]) == (8, 7) and (r[8, 7], c[8, 7]) == (0, 0) and (r[2, 5], c[2, 5]) == (6, 2)
+    r1, c1 = turned_cells(5, 5, 1)
+    assert sorted(zip(r1.ravel(), c1.ravel())) == [(i, j) for i in range(5) for j in range(5)]
+    # a quarter turn four times over is no turn: each cell comes back to itself
+    rr, cc = np.mgrid[0:5, 0:5]
+    for _ in range(4):
+        rr, cc = r1[rr, cc], c1[rr, cc]
+    assert (rr == np.mgrid[0:5, 0:5][0]).all() and (cc == np.mgrid[0:5, 0:5][1]).all()
+
+
+def test_cells_read_open_tell_the_orientation_only_where_the_art_differs():
+    from assistant.vision.reader import _reads_apart
+
+    layout = np.array([list(row) for row in ("..CP.", "...P.", ".....", ".....", "CP..P")])
+    plain = layout == "."
+    for k in (1, 2, 3):  # only the plain cells read open, in either orientation: nothing told
+        assert not _reads_apart(plain, plain, layout, k)
+    art = ~plain  # the art cells read open as placed, none turned
+    assert _reads_apart(art, np.zeros_like(art), layout, 1)
+    assert not _reads_apart(np.zeros_like(art), art, layout, 1)

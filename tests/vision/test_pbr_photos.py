@@ -43,8 +43,8 @@ def test_a_photo_whose_sheen_hides_the_art_is_found_once_evened(monkeypatch):
 
 def test_a_board_whose_art_is_hidden_is_turned_by_its_cells_read(monkeypatch):
     """pbr-bed-0_50012 (a bed 16 of 25 cells covered): the locators place it but cannot tell which
-    way round it lies; read in each orientation, 9 cells read open with confidence as it lies, at
-    most 4 turned (reader._settled_by_reading)."""
+    way round it lies; read in each orientation, only as it lies do cells read open with confidence
+    where the turned art differs (reader._settled_by_reading)."""
     from assistant.errors import GardenError
     from assistant.vision import reader
 
