@@ -406,7 +406,23 @@ def fit_main(args) -> None:
             f"(seeds {args.seed}00000.., calibration seeds {args.cal_seeds}), {args.extra_designs} x {len(_extra_kinds(args))} further "
             f"designs x {args.per_design} photos, {_synth_count(args)} synth.py boards x {args.per_synth} photos"
             f"{', each also with jittered corners' if args.jitter else ''}")
+    seeds = sorted(seed for folder in filter(None, args.photos_dir.split(","))
+                   for shots in _folder_photos(Path(folder), args.game).values() for *_, seed in shots)
+    if seeds:
+        note += (f", {len(seeds)} photos with their truth beside them (--photos-dir, seeds {_runs(seeds)}) "
+                 f"weighted {args.photos_weight:g}")
     fit_stages_main(warps, args, note, log)
+
+
+def _runs(values: list[int]) -> str:
+    """Sorted integers as runs: '10000-10029, 40000-40047'."""
+    runs: list[list[int]] = []
+    for v in values:
+        if runs and v == runs[-1][1] + 1:
+            runs[-1][1] = v
+        else:
+            runs.append([v, v])
+    return ", ".join(f"{a}-{b}" if b > a else f"{a}" for a, b in runs)
 
 
 def measure_main(args) -> None:

@@ -9,8 +9,10 @@ runs the written file with OpenCV's dnn module). In a separate environment:
         --woods-renderer synth_woods --woods-designs 100 --per-woods 10
     (that command, 22 min a net on 2 cores after the cache, fitted the woodland's first net,
     cell_net_woodland.onnx, and with --fit-seed 1 its second, cell_net_woodland_2.onnx;
-    without the --woods flags and with --game cottage-garden --threads 1 it fitted the beds'
-    net; the shipped files are those commands' output, the cache filled by
+    without the --woods flags, with --game cottage-garden --extra-designs 40,80 --synth 80
+    --per-synth 10 --threads 1 and --photos-dir FOLDERS --photos-weight 3 (FOLDERS: the
+    physically rendered beds of samples/pbr seeds 1, 4 and 5) it fitted the beds' net, 24 min;
+    the shipped files are those commands' output, the cache filled by
     bench_photo_cells.py --fit with the same flags and --part 0/2, 1/2 at once, 13 min)
 
 The training photos are bench_photo_cells.py's training mix for that game (its flags, its
