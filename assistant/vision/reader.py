@@ -655,7 +655,7 @@ def _settled_by_frame(img: np.ndarray, results: list[_Located], ref: _Reference)
 def _settled_by_reading(img: np.ndarray, found: list[_Located], prof: BoardProfile) -> _Located | None:
     """The first of the candidates found (FOUND_SCORE, as placed or turned) whose cells, read in
     each orientation, tell which way round it lies (READ_TURN_*), turned so; None when none does."""
-    layout = np.array([list(row) for row in prof.layout])
+    layout = np.array(prof.layout)
     ks = turns(prof.rows, prof.cols)
     for loc in found:
         if max(loc.score, loc.second) < FOUND_SCORE:
