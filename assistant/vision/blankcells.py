@@ -7,19 +7,19 @@ from __future__ import annotations
 
 import warnings
 
-import cv2
 import numpy as np
 
 from assistant.vision import symbols
 from assistant.vision.gridbend import paper_ratio, straightened
 from assistant.vision.imageio import to_grey
+from assistant.vision.lab import bgr_to_lab
 from assistant.vision.rectified import cell_pixels
 
 
 def _lab_means(cells_bgr: np.ndarray) -> np.ndarray:
     """rows x cols x k x 3 BGR pixels -> rows x cols x 3 mean Lab (L 0..100, a, b)."""
     mean_bgr = cells_bgr.astype(np.float32).mean(axis=2) / 255.0
-    lab = cv2.cvtColor(mean_bgr.reshape(1, -1, 3), cv2.COLOR_BGR2Lab).reshape(mean_bgr.shape)
+    lab = bgr_to_lab(mean_bgr.reshape(1, -1, 3)).reshape(mean_bgr.shape)
     return lab
 
 

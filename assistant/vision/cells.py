@@ -51,6 +51,7 @@ import numpy as np
 from assistant.vision import cell_fit, cell_net, cell_rings, finewarp, framefit, symbols
 from assistant.vision.glare import clipped_white
 from assistant.vision.imageio import TARGET_LONG_SIDE, to_grey
+from assistant.vision.lab import bgr_to_lab
 from assistant.vision.profile import BoardProfile
 from assistant.vision.rectified import (
     cell_pixels, cell_view, frame_boxes, neighbours, norm_xcorr, stack_highpass, warp_to_ref,
@@ -64,10 +65,6 @@ PHOTO_SIGMAS = (1.0, 2.0, 3.0)
 L_WEIGHT = 0.5
 #: P(covered) between these is not a reading but a guess: confidence below 0.5
 SURE_LOW, SURE_HIGH = 0.2, 0.8
-
-
-def _lab(img: np.ndarray) -> np.ndarray:
-    return cv2.cvtColor(img.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
 
 
 class _Geometry:
@@ -131,7 +128,7 @@ class CellReference:
         valid = prof.valid if prof.valid is not None else np.full(ref.shape[:2], 255, np.uint8)
         self.valid = valid > 127
         self.grey = to_grey(ref).astype(np.float32)
-        self.lab = _lab(ref)
+        self.lab = bgr_to_lab(ref)
         self.blurred = {}
         for sg in BLUR_SIGMAS:
             if sg == 0:
@@ -241,7 +238,7 @@ def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, li
     s, m, R, C = prof.cell, prof.margin_px, prof.rows, prof.cols
     geo = _geometry(s)
     g_p = to_grey(warp).astype(np.float32)
-    lab_p = _lab(warp)
+    lab_p = bgr_to_lab(warp)
 
     # --- sharpness: blur the reference (or, when the calibration photo was the softer one,
     # the photo) so that both are equally sharp (see _sharpness)

@@ -23,6 +23,7 @@ import numpy as np
 
 from assistant.vision.geometry import cell_size, same_place, turns
 from assistant.vision.imageio import to_grey
+from assistant.vision.lab import bgr_to_lab_u8
 from assistant.vision.rectified import (
     cell_pixels, ecc_grid_step, gaussian_highpass, norm_xcorr, ring_mask, warp_to_ref,
 )
@@ -94,7 +95,7 @@ EDGE_MIN_STEP = 10.0
 def _side_profiles(reference: np.ndarray, m: int) -> list[np.ndarray]:
     """Mean Lab colour across the frame margin on each side, from the grid outward
     (m values each), over the middle of the side (corners hold other things)."""
-    lab = cv2.cvtColor(reference, cv2.COLOR_BGR2Lab).astype(np.float32)
+    lab = bgr_to_lab_u8(reference).astype(np.float32)
     h, w = lab.shape[:2]
     ax, ay = (w - 2 * m) // 10 + m, (h - 2 * m) // 10 + m
     return [lab[:m, ax : w - ax].mean(axis=1)[::-1], lab[h - m :, ax : w - ax].mean(axis=1),

@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 
 from assistant.vision.geometry import is_convex_quad, order_clockwise_from_top, quad_area, same_place
+from assistant.vision.lab import bgr_to_lab_u8
 
 #: outlines are searched at this long side (pixels)
 WORK_LONG_SIDE = 800
@@ -75,7 +76,7 @@ def _quad_of(contour: np.ndarray, min_area: float) -> np.ndarray | None:
 
 
 def _smooth_lab(small: np.ndarray) -> np.ndarray:
-    return cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2Lab)
+    return bgr_to_lab_u8(cv2.GaussianBlur(small, (5, 5), 0))
 
 
 class _Gradients:

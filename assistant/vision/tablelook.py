@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 
 from assistant.errors import GardenError
+from assistant.vision.lab import bgr_to_lab_u8
 
 #: a pixel differs from the table beyond this many times the spread of the nearest of the table's
 #: colours (lightness counts TABLE_L of a colour channel: a tile's own shadow on the table is a
@@ -41,7 +42,7 @@ def foreground(img: np.ndarray, inside: np.ndarray, board: np.ndarray, far: np.n
     against the table's own look around it (_evened_light), learnt again without what a first pass
     found to differ in colour or much in lightness (a window's sheen on a polished table, a lamp's
     pool brighter than the trend there, is the table's own look: left in, it is learnt)."""
-    lab = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 1.2), cv2.COLOR_BGR2LAB)  # bytes
+    lab = bgr_to_lab_u8(cv2.GaussianBlur(img, (0, 0), 1.2))  # bytes
     table = inside & far
     if table.sum() < 2000:
         table = inside & ~board

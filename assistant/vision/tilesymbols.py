@@ -7,6 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from assistant.vision.lab import bgr_to_lab_u8
 from assistant.vision.profile import BoardProfile
 from assistant.vision.symbols import tile_marks
 
@@ -22,7 +23,7 @@ SYMBOL_SLACK = 0.12  # cells: a symbol is matched this far from its cell's middl
 def printed_planes(bgr: np.ndarray) -> np.ndarray:
     """The planes printed symbols are matched on: Lab, colour as much as lightness (a pot's
     terracotta ring on a tile's green flowers is of the same grey)."""
-    return cv2.cvtColor(np.ascontiguousarray(bgr[..., :3]), cv2.COLOR_BGR2LAB)
+    return bgr_to_lab_u8(np.ascontiguousarray(bgr[..., :3]))
 
 
 def symbol_looks(prof: BoardProfile, cell: int) -> dict[str, list[np.ndarray]]:
