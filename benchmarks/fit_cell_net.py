@@ -6,9 +6,12 @@ runs the written file with OpenCV's dnn module). In a separate environment:
     python3 -m venv /tmp/tenv && /tmp/tenv/bin/pip install torch==2.13.0 numpy onnx opencv-python-headless
     /tmp/tenv/bin/python benchmarks/fit_cell_net.py --game indian-summer --cache DIR \\
         --count 600 --seed 9 --cal-seeds 3 --extra-designs 120 --per-design 10 --jitter --epochs 4 \\
-        --woods-renderer synth_woods --woods-designs 100 --per-woods 10
-    (that command, 22 min a net on 2 cores after the cache, fitted the woodland's first net,
-    cell_net_woodland.onnx, and with --fit-seed 1 its second, cell_net_woodland_2.onnx;
+        --woods-renderer synth_woods --woods-designs 100 --per-woods 10 \\
+        --photos-dir FOLDERS --photos-weight 3
+    (that command, FOLDERS the physically rendered woodland boards of samples/pbr seeds 1 and 3,
+    25 min a net on 2 cores after the cache (18 GB of memory: one net at a time on 23 GB), fitted
+    the woodland's first net, cell_net_woodland.onnx, and with --fit-seed 1 its second,
+    cell_net_woodland_2.onnx;
     without the --woods flags, with --game cottage-garden --extra-designs 40,80 --synth 80
     --per-synth 10 --threads 1 and --photos-dir FOLDERS --photos-weight 3 (FOLDERS: the
     physically rendered beds of samples/pbr seeds 1, 4 and 5) it fitted the beds' net, 24 min;
