@@ -3,9 +3,10 @@
 OpenCV's Lab conversion builds all its tables on a process's first call, about 40 ms: a tenth of
 a whole `garden check`, paid by every check. Here each way costs a few milliseconds on a board's
 few hundred pixels a side. `bgr_to_lab` (float) is the formula itself: OpenCV's float path
-interpolates a 33-point table instead, so they differ by under 0.5 (mean 0.08) in L, a and b; the
-cell models read the same cells either way (every photo of samples/pbr's development seeds, the
-earlier renderers' benchmarks). `bgr_to_lab_u8` takes OpenCV's own 8-bit fixed-point steps, so
+interpolates a 33-point table instead, so they differ by under 0.5 (mean 0.08) in L, a and b. The
+cell models (fitted on OpenCV's) read the same cells either way on samples/pbr's development
+photos and the earlier renderers' benchmarks, but for a cell or two near even odds, left in doubt
+either way. `bgr_to_lab_u8` takes OpenCV's own 8-bit fixed-point steps, so
 the board outlines and the tile scan's thresholds see the bytes they were set on. Only
 `reader.evened` (a locating fallback that goes to Lab and back) keeps OpenCV's pair.
 """
