@@ -92,12 +92,8 @@ def turns(rows: int, cols: int) -> list[int]:
 def turned_cells(rows: int, cols: int, k: int) -> tuple[np.ndarray, np.ndarray]:
     """Where each cell of a grid read with its corners as given lies when they are rolled by
     `k` (a shape-keeping roll, turns): (row, col) arrays, rows x cols each."""
-    rect = np.float32([[0, 0], [cols, 0], [cols, rows], [0, rows]])
-    m = cv2.getPerspectiveTransform(np.roll(rect, -k, axis=0), rect)
     r, c = np.mgrid[0:rows, 0:cols]
-    centres = np.stack([c + 0.5, r + 0.5], axis=-1).reshape(-1, 1, 2).astype(np.float32)
-    moved = cv2.perspectiveTransform(centres, m).reshape(rows, cols, 2)
-    return np.floor(moved[..., 1]).astype(int), np.floor(moved[..., 0]).astype(int)
+    return np.rot90(r, -k), np.rot90(c, -k)  # rolling the corners by k turns the cells back by k
 
 
 def same_place(a: np.ndarray, b: np.ndarray, tol: float) -> bool:

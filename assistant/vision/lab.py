@@ -53,8 +53,14 @@ def bgr_to_lab(img: np.ndarray) -> np.ndarray:
 #: 12-bit coefficients, the cube root tabled at 2^15 over 1.5 times the white (3072 entries)
 _LINEAR_FIXED = np.rint(255 * 8 * _linear(np.arange(256) / 255.0)).astype(np.int32)
 _TO_XYZ_FIXED = np.rint(4096 * _TO_XYZ).astype(np.int32)
-_t = np.arange(3072) / (255 * 8)
-_CBRT_FIXED = np.rint(2**15 * np.where(_t < 0.008856, 7.787 * _t + 16 / 116, np.cbrt(_t))).astype(np.int32)
+
+
+def _cube_root_fixed() -> np.ndarray:
+    t = np.arange(3072) / (255 * 8)
+    return np.rint(2**15 * np.where(t < 0.008856, 7.787 * t + 16 / 116, np.cbrt(t))).astype(np.int32)
+
+
+_CBRT_FIXED = _cube_root_fixed()
 
 
 def bgr_to_lab_u8(img: np.ndarray) -> np.ndarray:
