@@ -22,6 +22,7 @@ import numpy as np
 from bpy_extras.object_utils import world_to_camera_view
 from mathutils import Quaternion, Vector
 
+import caster
 import loose as loose_tiles
 from art import FRAME, animal_art, board_art, leaf_art, tile_art, woodland_art
 
@@ -338,14 +339,17 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
         obj.rotation_euler = (math.radians(90 - elev), 0, math.radians(az))
         lights["sun"] = {"elevation_deg": round(elev, 1), "azimuth_deg": round(az, 1)}
         if hard and not calibration:  # a tall object off the board throws a hard shadow across it
-            d = Vector((math.sin(math.radians(az)), -math.cos(math.radians(az)), 0))
-            away = rng.uniform(0.1, 0.18)
-            if loose:  # it stands beyond the laid tiles (a player clears the table they lie on)
-                half = (gw / 2 + f + loose_tiles.REACH * CELL, gh / 2 + f + loose_tiles.REACH * CELL)
-                away += min(h / max(abs(u), 1e-9) for h, u in zip(half, d)) - 0.07
-            base = -d * away
-            _cylinder("shadow_caster", base.x, base.y, 0, 0.02, 0.25, _material("caster", (0.3, 0.3, 0.3)))
-            lights["shadow_caster"] = [round(base.x, 3), round(base.y, 3)]
+            # it stands on the sun's side, 0-3 cm clear of the board (or of the laid tiles: a player
+            # clears the table they lie on), so that its shadow falls across the board
+            sun_dir = caster.toward_sun(elev, az)
+            d = sun_dir[:2] / np.linalg.norm(sun_dir[:2])
+            gap = (rng.uniform(0.1, 0.18) - 0.1) * 0.375
+            around = loose_tiles.REACH * CELL if loose else 0.0
+            foot = d * caster.clear_of((gw / 2 + f + around, gh / 2 + f + around), d, caster.RADIUS + gap)
+            _cylinder("shadow_caster", foot[0], foot[1], 0, caster.RADIUS, caster.HEIGHT,
+                      _material("caster", (0.3, 0.3, 0.3)))
+            lights["shadow_caster"] = [round(float(foot[0]), 3), round(float(foot[1]), 3)]
+            lights["shadowed_cells"] = caster.shadowed(rows, cols, CELL, top, tuple(foot), sun_dir)
     if light in ("lamp", "mixed"):
         lamp = bpy.data.lights.new("lamp", "POINT")
         lamp.energy = rng.uniform(5, 20)
@@ -397,6 +401,8 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
         v = world_to_camera_view(scene, cam, Vector((x, y, z)))
         return [round(v.x * w, 3), round((1 - v.y) * h, 3)]
 
+    if "shadow_caster" in lights:  # cells the object stands between the camera and
+        lights["caster_hides"] = caster.hidden(rows, cols, CELL, top, tuple(foot), np.array(cam.location))
     corners = [pixel(-gw / 2, gh / 2), pixel(gw / 2, gh / 2), pixel(gw / 2, -gh / 2), pixel(-gw / 2, -gh / 2)]
     holes = sorted(p["hole"] for p in pieces_out if "hole" in p)
     truth = {"board": f"pbr-{'bed' if kind == 'bed' else 'woods'}-{design}", "game": game, "rows": rows, "cols": cols,
