@@ -61,18 +61,18 @@ def checked_profile(board: str | None, grid: str | None) -> Any:
 
 def _game_view(reading: Any, profile: Any, table: Any, player: str | None, bed: int | None,
                game: str | None) -> dict[str, Any]:
-    """The game-aware additions, from the games' own command-line modules: what the board's game
-    reads off it (woodland regions); with `player`, the comparison with the saved game."""
-    from assistant.cli.registry import game_cli
+    """The game-aware additions, from the games' reports: what the board's game reads off it
+    (woodland regions); with `player`, the comparison with the saved game."""
+    from assistant import reports
     from assistant.games import registry
 
     extra: dict[str, Any] = {}
     if profile is not None and profile.game in registry.GAMES:
-        extra.update(game_cli(profile.game).reading_view(reading))
+        extra.update(reports.of(profile.game).reading_view(reading))
     if player is None:
         if bed is not None:
             raise UsageError("--bed goes with --player")
         return extra
     loaded = table.load(game)
-    extra.update(game_cli(loaded.row.game).compare_view(loaded, reading, player, bed))
+    extra.update(reports.of(loaded.row.game).compare_view(loaded, reading, player, bed))
     return extra

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from assistant.errors import GardenError
+from assistant.games.players import player_index
 from assistant.wording import a
 
 if TYPE_CHECKING:
@@ -46,16 +47,6 @@ def shown_limit(limit: int | None, json_output: bool, default: int = 5) -> int |
     if limit == 0 or (limit is None and json_output):
         return None
     return default if limit is None else limit
-
-
-def player_index(state: Any, player: str | None) -> int:
-    """The named player's index (any case), or the current player's when None; GardenError naming the players."""
-    if player is None:
-        return state.current
-    index = state.index_of(player)
-    if index is None:
-        raise GardenError(f"there is no player {player!r} in this game (players: {', '.join(p.name for p in state.players)})")
-    return index
 
 
 def board_mode_state(game: str | None, game_key: str, title: str) -> Any:

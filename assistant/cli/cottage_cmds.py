@@ -1,7 +1,7 @@
 """Cottage Garden's own command-line module: `garden bed` draws board mode's beds cell by cell,
-`garden beds`, and what the shared commands ask of a game (fit, advice, print_advice and fit_on_text from
-cottage_fit.py; list_tiles and define_tile from cottage_components.py; check's reading_view and
-compare_view; tally_photos). Its moves come from the game's commands
+`garden beds`, and what the shared commands ask of a game's command line (fit and print_advice from
+cottage_fit.py; list_tiles and define_tile from cottage_components.py; tally_photos). What it reports
+(fit, advise, check) is in reports/cottage_garden.py; its moves come from the game's commands
 (cli/moves.py)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from assistant.cli.common import GameOption, board_mode_state, board_names, cons
 from assistant.cli import cottage_components
 from assistant.cli.cottage_components import (  # noqa: F401 (garden tiles, through this module)
     define_tile, forget_tile, list_tiles, save_scanned, tile_doubt, tile_known, tile_matches)
-from assistant.cli.cottage_fit import advice, fit, fit_on_text, print_advice  # noqa: F401 (the game's fit, through this module)
+from assistant.cli.cottage_fit import fit, print_advice, print_fit  # noqa: F401 (the game's fit, through this module)
 from assistant.cli.errors import reports_errors
 from assistant.errors import UsageError
 
@@ -39,37 +39,7 @@ def bed(
     console().print(beds_view(state, board_names(state, player)))
 
 
-# -- what `garden check` and `garden tally --photo` do with a bed's photo -----------------
-
-def reading_view(reading: Any) -> dict[str, Any]:
-    """Nothing more than the cells: a bed has no regions."""
-    return {}
-
-
-def compare_view(loaded: Any, reading: Any, player: str, bed: int | None) -> dict[str, Any]:
-    """Board mode: where the photo and the tracked bed disagree. Score mode tracks no bed cell by
-    cell: the photo offers a complete bed's printed counts."""
-    from assistant.cli.common import player_index
-    from assistant.cli.photo_game import comparison_view
-
-    state = loaded.state
-    if state.setup.board_mode:
-        return comparison_view(loaded, reading, player, bed)
-    extra: dict[str, Any] = {"offer": offer_counts(reading), "player": state.players[player_index(state, player)].name}
-    if bed is not None:
-        extra["bed"] = bed
-    return extra
-
-
-def offer_counts(reading: Any) -> dict[str, Any] | None:
-    """Score mode: when the photo shows a bed with no empty cell, its visible printed symbols.
-    Symbols on tiles and pot tokens are not read from photos: the players add them."""
-    if reading.uncertain or any(cell == "empty" for row in reading.cells for cell in row):
-        return None
-    pots = sum(row.count("pot") for row in reading.cells)
-    cloches = sum(row.count("cloche") for row in reading.cells)
-    return {"complete": True, "printed_pots": pots, "printed_cloches": cloches}
-
+# -- what `garden tally --photo` does with a bed's photo ------------------------------------
 
 def tally_photos(loaded: Any, photos: list[str], board: str | None) -> tuple[Any, list[str]]:
     """A Cottage Garden tally is its score tracks: no board is left to photograph at the end."""

@@ -1,7 +1,7 @@
 """`garden fit` and `garden advise` for every game: the flags are read here; the game whose
-board it is (by the --cells text's size, else the saved game) ranks and draws the placements
-through its own command-line module (`fit`, `advice` and `print_advice`; a photo: photo_fit.py,
-`fit_on_text`).
+board it is (by the --cells text's size, else the saved game) ranks the placements (its reports
+module: `advice`; a photo: `fit_on_text`, through reports/photo.py) and prints them through its own
+command-line module (`fit`, `print_fit`, `print_advice`).
 """
 
 from __future__ import annotations
@@ -90,9 +90,12 @@ def advise(
 ) -> None:
     """For the current player: what to place now, ranked (Cottage Garden: the refill and cat
     choices, then every tile of the gardener line on either bed and taking a flowerpot)."""
-    module = game_cli(game_of(None, game))
-    ranked = module.advice(line, game)
+    from assistant import reports
+    from assistant.cli.common import load_game
+
+    loaded = load_game(game)
+    ranked = reports.of(loaded.row.game).advice(loaded, line)
     if json_output:
         print_json(ranked)
         return
-    module.print_advice(ranked)
+    game_cli(loaded.row.game).print_advice(ranked)

@@ -10,14 +10,15 @@ from typing import Annotated, Any
 import typer
 
 from assistant.cli.catalogue_cmds import refuse_given
-from assistant.cli.common import JsonOption, console, load_game, player_index, print_json
+from assistant.cli.common import JsonOption, console, load_game, print_json
 from assistant.cli.errors import reports_errors
 from assistant.errors import GardenError, UsageError
+from assistant.games.players import player_index
+from assistant.reports.gartenbau import NO_PHOTO
 
 GAME = "gartenbau"
 TITLE = "Gartenbau"
 COMMANDS = ("market", "seedlings", "plants", "flowers")
-NO_PHOTO = "Gartenbau has no board to photograph: a garden is tracked tile by tile (garden status)"
 
 
 def _group(app: typer.Typer, name: str, listing, define, about: str) -> None:
@@ -218,16 +219,8 @@ def fit(shape_or_id: str, cells: str | None, shown: int | None, no_flip: bool, c
                                                                           else ""), markup=False)
 
 
-def advice(line: str | None, game: str | None) -> dict[str, Any]:
-    raise UsageError("Gartenbau: garden fit KIND+KIND (a seedling tile) or garden fit PLANT lists where a tile may "
-                     "go; no ranking of whole turns is built for it")
-
-
-def fit_on_text(*_: Any) -> Any:
+def tally_photos(*_: Any) -> Any:
     raise GardenError(NO_PHOTO)
-
-
-reading_view = compare_view = tally_photos = fit_on_text
 
 
 def tile_matches(*_: Any) -> Any:

@@ -10,14 +10,14 @@ from typing import Annotated, Any
 import typer
 
 from assistant.cli.catalogue_cmds import group, refuse_given
-from assistant.cli.common import JsonOption, console, load_game, player_index, print_json
+from assistant.cli.common import JsonOption, console, load_game, print_json
 from assistant.cli.errors import reports_errors
 from assistant.errors import GardenError, UsageError
+from assistant.reports.hanging_gardens import NO_PHOTO, tracked
 
 GAME = "hanging-gardens"
 TITLE = "The Hanging Gardens"
 COMMANDS = ("cards", "values")
-NO_PHOTO = "The Hanging Gardens has no board to photograph: a garden is tracked card by card (garden status)"
 
 
 def register(app: typer.Typer) -> None:
@@ -133,13 +133,6 @@ def define_tile(tile_id: str, shape: str, *, pot: list[str] | None, cloche: list
                      "POINTS; its cards with garden cards define ID LAYOUT")
 
 
-def _player(game: str | None, player: str | None) -> tuple[Any, int]:
-    loaded = load_game(game)
-    if loaded.row.game != GAME:
-        raise GardenError(f"{loaded.row.name!r} is not a Hanging Gardens game")
-    return loaded.state, player_index(loaded.state, player)
-
-
 def fit(shape_or_id: str, cells: str | None, shown: int | None, no_flip: bool, cats: int | None,
         player: str | None, bed: int | None, game: str | None, json_output: bool) -> None:
     """`garden fit CARD`: every legal placement of the card on a player's garden, best first."""
@@ -148,7 +141,7 @@ def fit(shape_or_id: str, cells: str | None, shown: int | None, no_flip: bool, c
 
     refuse_given("--cells, --cats and --bed are other games' options: The Hanging Gardens fits a card on a "
                  "player's tracked garden (--player)", cells, cats, bed)
-    state, index = _player(game, player)
+    state, index = tracked(load_game(game), player)
     ident, layout = catalogue.resolve(shape_or_id)
     placements = ranked(state.players[index], layout, state.setup.rule("temples") == "per-area")
     shown_list = placements if shown is None else placements[:shown]
@@ -173,27 +166,6 @@ def fit(shape_or_id: str, cells: str | None, shown: int | None, no_flip: bool, c
         out.print(f"… and {len(placements) - shown} more (--limit 0 shows all).", markup=False)
 
 
-def advice(line: str | None, game: str | None) -> dict[str, Any]:
-    """`garden advise --line C1,RG./..B,... --json`: the face-up cards, each at its best place, best first."""
-    from assistant.games.hanging_gardens import catalogue
-    from assistant.games.hanging_gardens.fit import rank_key, ranked
-
-    state, index = _player(game, None)
-    if not line:
-        raise UsageError("give the face-up cards: --line C1,C7,RG./..B (ids from garden cards, or layouts)")
-    player = state.players[index]
-    options, before = [], []
-    for entry in (t.strip() for t in line.split(",") if t.strip()):
-        ident, layout = catalogue.resolve(entry)
-        found = ranked(player, layout, state.setup.rule("temples") == "per-area")
-        if found:
-            options.append({"card": ident or layout, **found[0]})
-        else:
-            before.append(f"{entry} fits nowhere on {player.name}'s garden.")
-    options.sort(key=rank_key)
-    return {"game": GAME, "player": player.name, "before": before, "options": options}
-
-
 def print_advice(ranked: dict[str, Any]) -> None:
     """`garden advise`: the advice (above), printed."""
     before, options, name = ranked["before"], ranked["options"], ranked["player"]
@@ -208,11 +180,8 @@ def print_advice(ranked: dict[str, Any]) -> None:
                   markup=False)
 
 
-def fit_on_text(*_: Any) -> Any:
+def tally_photos(*_: Any) -> Any:
     raise GardenError(NO_PHOTO)
-
-
-reading_view = compare_view = tally_photos = fit_on_text
 
 
 def tile_matches(*_: Any) -> Any:

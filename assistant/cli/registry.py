@@ -2,8 +2,8 @@
 
 `garden CMD` imports only the module that holds CMD (start-up time is benchmarked);
 `garden --help` and the tests import them all. The games' moves are drawn from the games'
-own declarations (cli/moves.py); a game's extra views and catalogue commands come from its
-own CLI module, named in the game registry. Modules listed here must import only light
+own declarations (cli/moves.py); a game's printing and catalogue commands come from its own
+CLI module, named in the game registry. Modules listed here must import only light
 modules at top level (no numpy, no cv2).
 """
 
@@ -31,8 +31,9 @@ def _game_cli(entry: games.Entry) -> ModuleType:
 
 def game_cli(key: str) -> ModuleType:
     """A game's own command-line module: COMMANDS, register(app), and what the shared commands ask
-    of a game: fit, advice and print_advice (advise), fit_on_text (a photo's reading), reading_view and compare_view (check),
-    tally_photos (tally --photo), tile_matches, tile_doubt, tile_known, save_scanned and forget_tile (tiles scan)."""
+    of a game's command line: fit and print_fit (fit), print_advice (advise), tally_photos (tally
+    --photo), tile_matches, tile_doubt, tile_known, save_scanned and forget_tile (tiles scan). What
+    fit, advise and check report is the game's reports module's (assistant/reports/)."""
     return _game_cli(games.entry(key))
 
 

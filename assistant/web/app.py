@@ -126,11 +126,11 @@ def create_app(token: str, home: Path | None = None, game: str | None = None,
     @app.get("/api/games/{name}/advice")
     def advice(name: str, line: str | None = None) -> dict[str, Any]:
         """`garden advise --json` (its --line as ?line=): the placements open now, best first."""
-        from assistant.cli.registry import game_cli
+        from assistant import reports
 
         def ranked(tab: Table) -> dict[str, Any]:
-            key = tab.game_of(name)
-            return game_cli(key).advice(line, name)
+            loaded = tab.load(name)
+            return reports.of(loaded.row.game).advice(loaded, line)
         return run(ranked)
 
     @app.get("/api/games/{name}/picture.svg")
@@ -238,8 +238,8 @@ def _read_upload(data: bytes, shown: str, board: str, player: str | None, tile: 
     drawn instead."""
     import cv2
 
-    from assistant.cli.photo_fit import fit_on_reading, placements_drawn
     from assistant.photocheck import check_photo, checked_profile
+    from assistant.reports.photo import fit_on_reading, placements_drawn
     from assistant.vision.imageio import decode_photo
 
     tab = table()
@@ -249,7 +249,7 @@ def _read_upload(data: bytes, shown: str, board: str, player: str | None, tile: 
         if tile is None:
             image = checked.drawing()
         else:
-            report, _ = fit_on_reading(checked.reading, checked.game or "", tile, 3)
+            report = fit_on_reading(checked.reading, checked.game or "", tile, 3)
             out["placements"] = report["placements"]
             image = placements_drawn(checked.photo.image, checked.reading, report["placements"])
     except GardenError as err:

@@ -154,3 +154,39 @@ def test_a_games_messages_name_no_other_games_move(key):
                 named |= set(re.findall(r"garden ([a-z][a-z-]*)", node.value))
     assert named, f"no `garden WORD` found in {package}: the scan reads nothing"
     assert named.isdisjoint(elsewhere), sorted(named & elsewhere)
+
+
+class _AllCovered:
+    """A photo's reading of a board of `size`, every cell read covered, none in doubt."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols = rows, cols
+        self.cells = [["covered"] * cols for _ in range(rows)]
+        self.uncertain: list[tuple[int, int]] = []
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_its_reports_answer_as_data_or_refuse_in_one_line(key, tmp_path):
+    """fit, advise and check report through the game's reports module, for every face: a dict
+    that is JSON, or a GardenError of one line (a game with no board to photograph says so)."""
+    import json
+
+    from assistant import reports
+
+    module = reports.of(key)
+    table = Table(tmp_path)
+    table.new(key, {"players": "Ann,Ben", "name": "g"})
+    loaded = table.load("g")
+    rows, cols = registry.game(key).board_sizes[0] if registry.game(key).board_sizes else (5, 5)
+    reading = _AllCovered(rows, cols)
+    asks = {"advice": lambda: module.advice(loaded, None),
+            "reading_view": lambda: module.reading_view(reading),
+            "compare_view": lambda: module.compare_view(loaded, reading, "Ann", None),
+            "fit_on_text": lambda: module.fit_on_text("#", "/".join(["#" * cols] * rows), None, False, 0, [])}
+    for name, ask in asks.items():
+        try:
+            answer = ask()
+        except GardenError as err:
+            assert str(err) and "\n" not in str(err), name
+            continue
+        assert isinstance(answer, dict) and json.loads(json.dumps(answer)) == answer, name

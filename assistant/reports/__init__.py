@@ -1,0 +1,26 @@
+"""What each game reports on a board for every face (the command line and the web page), as
+JSON-ready data and never printed: `fit`'s placements, `advise`'s ranked options, and what
+`check` adds to a photo's reading (the game's view of it; with a player, the comparison with
+the saved game). A game's module is named in the game registry (`reports`) and provides:
+
+- fit_on_text(tile, text, shown, no_flip, cats, notes) -> `fit --json`'s report on a board
+  given as the game's text (a photo's reading, photo.reading_as_text);
+- advice(loaded, line) -> `advise --json` for the current player of a saved game;
+- reading_view(reading) -> what the game reads off a photo of its board;
+- compare_view(loaded, reading, player, bed) -> the photo against the player's tracked board.
+
+A game with no board to photograph or rank raises GardenError naming what it offers instead.
+The command line prints these through the game's own CLI module; the web page sends them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from assistant.games import registry
+
+
+def of(game: str) -> ModuleType:
+    """The reports module of the game `game` (its registry key)."""
+    return importlib.import_module(registry.entry(game).reports)
