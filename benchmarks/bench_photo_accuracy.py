@@ -6,7 +6,8 @@ photos read without a single wrong cell, uncertain cells, the confidently wrong 
 not marked uncertain), the board's four corner cells' error beside the other cells', the wrong
 cells by kind (a leaf
 tile's hole or another covered cell read open, an open cell read covered, a wrong printed
-symbol; each with how many were marked uncertain), how the found boards were
+symbol; each with how many were marked uncertain), where a physically rendered photo's truth says the
+light spoils them (in a hard shadow, hidden by the object throwing it, under the glare), how the found boards were
 placed (the locating method, with its median read time), the same figures per board
 size (5x5 Cottage Garden beds, 9x8 Indian Summer woodland boards), refusals, and each failure.
 
@@ -141,6 +142,26 @@ def wrong_kinds(truth: dict, bad: np.ndarray, sym_bad: np.ndarray) -> dict[str, 
     return dict(zip(WRONG_KINDS, (bad & cov & hole, bad & cov & ~hole, bad & ~cov, sym_bad)))
 
 
+#: the cells a physically rendered photo's truth says the light or an object spoils (samples/pbr):
+#: in the hard shadow, hidden from the camera by the object throwing it, under the glare spot
+LIGHT_KINDS = ("in the hard shadow", "hidden by an object", "under the glare")
+
+
+def light_masks(truth: dict, shape: tuple[int, int]) -> dict[str, np.ndarray]:
+    """Masks of LIGHT_KINDS from the truth's params (empty when it names none): the glare spot's
+    cells are those whose middle lies within a cell of it."""
+    lights = (truth.get("params") or {}).get("lights") or {}
+    masks = {kind: np.zeros(shape, bool) for kind in LIGHT_KINDS}
+    for kind, key in zip(LIGHT_KINDS, ("shadowed_cells", "caster_hides")):
+        for r, c in lights.get(key, []):
+            masks[kind][r, c] = True
+    glare = (truth.get("params") or {}).get("glare_cell")
+    if glare is not None:
+        rr, cc = np.mgrid[:shape[0], :shape[1]]
+        masks["under the glare"] = np.hypot(cc + 0.5 - glare[0], rr + 0.5 - glare[1]) <= 1.0
+    return masks
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=60)
@@ -174,6 +195,8 @@ def main() -> None:
     by_method: dict[str, list[float]] = {}
     # wrong cells of the found boards by kind (WRONG_KINDS): cells, of them marked uncertain
     by_kind = {kind: [0, 0] for kind in WRONG_KINDS}
+    # cells read, wrong, wrong and not marked uncertain, where the truth says the light spoils them
+    by_light = {kind: [0, 0, 0] for kind in LIGHT_KINDS}
     # cells read and wrong, the board's four corner cells apart from the others
     corner_cells = [0, 0, 0, 0]
 
@@ -230,6 +253,9 @@ def main() -> None:
             u[r, c] = True
         unc += int(u.sum())
         wrong_unc += int((bad & u).sum())
+        for kind, mask in light_masks(truth, bad.shape).items():
+            for i, v in enumerate((mask, bad & mask, bad & mask & ~u)):
+                by_light[kind][i] += int(v.sum())
         for kind, mask in wrong_kinds(truth, bad, sym_bad).items():
             by_kind[kind][0] += int(mask.sum())
             by_kind[kind][1] += int((mask & u).sum())
@@ -253,6 +279,9 @@ def main() -> None:
           f"{corner_cells[2]} ({corner_cells[3] / max(corner_cells[2], 1) * 100:.2f}%)")
     print("wrong cells by kind: " + ", ".join(f"{kind} {k} ({k_u} uncertain)"
                                              for kind, (k, k_u) in by_kind.items()))
+    if any(c for c, _, _ in by_light.values()):
+        print("wrong cells where the light spoils them: " + ", ".join(
+            f"{kind} {k} of {c} ({k_sure} confidently)" for kind, (c, k, k_sure) in by_light.items()))
     print(f"time: {dt / n * 1000:.0f} ms a photo (including rendering)")
     if scores:
         sc = np.array(scores)
