@@ -7,7 +7,8 @@ not marked uncertain), the board's four corner cells' error beside the other cel
 cells by kind (a leaf
 tile's hole or another covered cell read open, an open cell read covered, a wrong printed
 symbol; each with how many were marked uncertain), where a physically rendered photo's truth says the
-light spoils them (in a hard shadow, hidden by the object throwing it, under the glare), how the found boards were
+light spoils them (in a hard shadow, hidden by the object throwing it, under the glare; from the photo,
+washed out white) and the error but for the washed-out cells, how the found boards were
 placed (the locating method, with its median read time), the same figures per board
 size (5x5 Cottage Garden beds, 9x8 Indian Summer woodland boards), refusals, and each failure.
 
@@ -143,13 +144,30 @@ def wrong_kinds(truth: dict, bad: np.ndarray, sym_bad: np.ndarray) -> dict[str, 
 
 
 #: the cells a physically rendered photo's truth says the light or an object spoils (samples/pbr):
-#: in the hard shadow, hidden from the camera by the object throwing it, under the glare spot
-LIGHT_KINDS = ("in the hard shadow", "hidden by an object", "under the glare")
+#: in the hard shadow, hidden from the camera by the object throwing it, under the glare spot; and,
+#: from the photo itself, cells washed out: over half their pixels clipped white (WASHED_LEVEL)
+LIGHT_KINDS = ("in the hard shadow", "hidden by an object", "under the glare", "washed out")
+#: a pixel clipped white: every channel at least this (the JPEG's ceiling, less its ringing)
+WASHED_LEVEL = 250
 
 
-def light_masks(truth: dict, shape: tuple[int, int]) -> dict[str, np.ndarray]:
+def washed_out(photo: Path, corners: np.ndarray, rows: int, cols: int) -> np.ndarray:
+    """rows x cols: cells of the photo, placed by the truth's corners, over half of whose pixels
+    are clipped white: what lay under them is not in the photo at all."""
+    import cv2
+
+    side = 40
+    image = cv2.imread(str(photo))
+    grid = np.float32([[0, 0], [cols * side, 0], [cols * side, rows * side], [0, rows * side]])
+    warp = cv2.warpPerspective(image, cv2.getPerspectiveTransform(np.float32(corners), grid),
+                               (cols * side, rows * side))
+    clipped = (warp.min(axis=2) >= WASHED_LEVEL).reshape(rows, side, cols, side)
+    return clipped.mean(axis=(1, 3)) > 0.5
+
+
+def light_masks(truth: dict, shape: tuple[int, int], photo: Path | None = None) -> dict[str, np.ndarray]:
     """Masks of LIGHT_KINDS from the truth's params (empty when it names none): the glare spot's
-    cells are those whose middle lies within a cell of it."""
+    cells are those whose middle lies within a cell of it; washed-out cells from the photo's file."""
     lights = (truth.get("params") or {}).get("lights") or {}
     masks = {kind: np.zeros(shape, bool) for kind in LIGHT_KINDS}
     for kind, key in zip(LIGHT_KINDS, ("shadowed_cells", "caster_hides")):
@@ -159,6 +177,8 @@ def light_masks(truth: dict, shape: tuple[int, int]) -> dict[str, np.ndarray]:
     if glare is not None:
         rr, cc = np.mgrid[:shape[0], :shape[1]]
         masks["under the glare"] = np.hypot(cc + 0.5 - glare[0], rr + 0.5 - glare[1]) <= 1.0
+    if isinstance(photo, Path):
+        masks["washed out"] = washed_out(photo, np.array(truth["corners"]), *shape)
     return masks
 
 
@@ -253,7 +273,7 @@ def main() -> None:
             u[r, c] = True
         unc += int(u.sum())
         wrong_unc += int((bad & u).sum())
-        for kind, mask in light_masks(truth, bad.shape).items():
+        for kind, mask in light_masks(truth, bad.shape, source).items():
             for i, v in enumerate((mask, bad & mask, bad & mask & ~u)):
                 by_light[kind][i] += int(v.sum())
         for kind, mask in wrong_kinds(truth, bad, sym_bad).items():
@@ -282,6 +302,9 @@ def main() -> None:
     if any(c for c, _, _ in by_light.values()):
         print("wrong cells where the light spoils them: " + ", ".join(
             f"{kind} {k} of {c} ({k_sure} confidently)" for kind, (c, k, k_sure) in by_light.items()))
+        c, k, _ = by_light["washed out"]
+        print(f"per-cell error but for the washed-out cells: {(wrong - k) / max(cells - c, 1) * 100:.2f}% "
+              f"({wrong - k} of {cells - c})")
     print(f"time: {dt / n * 1000:.0f} ms a photo (including rendering)")
     if scores:
         sc = np.array(scores)
