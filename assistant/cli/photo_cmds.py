@@ -191,6 +191,9 @@ def check(
               "read against its calibration (garden calibrate, then check --board).")
     elif reading.uncertain:
         print("Uncertain: " + ", ".join(f"({r},{c})" for r, c in reading.uncertain))
+    if reading.glare:
+        print("Glare hides " + ", ".join(f"({r},{c})" for r, c in reading.glare) + ": take it again from a little "
+              "to one side, or shade the light, so that its reflection leaves the board.")
     if out is not None:
         print(f"Drawn: {out}")
     _print_game_view(data)

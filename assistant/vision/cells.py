@@ -559,12 +559,14 @@ def probability_covered(trees_z: np.ndarray, game: str = symbols.DEFAULT_GAME,
 #: calibrated look is in doubt: glare on varnish over an empty cell reads as a tile (physically
 #: rendered photos, samples/pbr seed 1: every open cell read covered lay under the mirrored window)
 GLARE_SHARE = 0.05
+#: ... and over half of it, the glare hides the cell: what lies there is not in the photo, and the
+#: user is told so (a tile's white print or a small highlight clips a few percent)
+GLARE_HIDES = 0.5
 
 
-def glare_over_art(warp: np.ndarray, prof: BoardProfile) -> np.ndarray:
-    """rows x cols: cells where the photo shows clipped highlight that the board's own art, as
-    calibrated, does not. A cell read covered there is left uncertain (P(covered) at most 0.5),
-    never covered with confidence; the light, not the cell, is what changed."""
+def glare_share(warp: np.ndarray, prof: BoardProfile) -> np.ndarray:
+    """rows x cols: the share of each cell the photo shows clipped highlight (glare.clipped_white)
+    beyond what the board's own art, as calibrated, shows clipped (a tile's white print clips too)."""
     m = int(round(prof.margin * prof.cell))
     inset = max(1, prof.cell // 8)
 
@@ -572,8 +574,15 @@ def glare_over_art(warp: np.ndarray, prof: BoardProfile) -> np.ndarray:
         return clipped_white(cell_pixels(img[..., :3], m, prof.rows, prof.cols, prof.cell, inset)).mean(axis=-1)
 
     if warp.ndim != 3 or prof.reference is None:
-        return np.zeros((prof.rows, prof.cols), bool)
-    return clipped(warp) - clipped(prof.reference) > GLARE_SHARE
+        return np.zeros((prof.rows, prof.cols))
+    return clipped(warp) - clipped(prof.reference)
+
+
+def glare_over_art(share: np.ndarray) -> np.ndarray:
+    """rows x cols: cells where the photo shows clipped highlight that the board's own art does
+    not (glare_share over GLARE_SHARE). A cell read covered there is left uncertain (P(covered) at
+    most 0.5), never covered with confidence; the light, not the cell, is what changed."""
+    return share > GLARE_SHARE
 
 
 def confidence(p: np.ndarray) -> np.ndarray:
@@ -660,9 +669,10 @@ def classify_cells(img: np.ndarray, corners: np.ndarray, prof: BoardProfile, ref
         net_z = cell_net.log_odds(warp, ref_patches, prof, where=doubt | (trees_z > 0))
     p = probability_covered(trees_z, prof.game, None if net_z is None else np.where(doubt, net_z, np.nan))
     p = in_doubt(_veto_plain_art(p, X, names), readers_disagree(trees_z, net_z))
-    p = np.where((p >= 0.5) & glare_over_art(warp, prof), np.minimum(p, 0.5), p)
+    glare = glare_share(warp, prof)
+    p = np.where((p >= 0.5) & glare_over_art(glare), np.minimum(p, 0.5), p)
     covered = p >= 0.5
     conf = confidence(p)
     cells = [[symbols.COVERED if covered[r, c] else prof.layout[r][c] for c in range(prof.cols)]
              for r in range(prof.rows)]
-    return cells, conf, {"p_covered": p, **info}
+    return cells, conf, {"p_covered": p, "glare_hides": glare > GLARE_HIDES, **info}

@@ -166,6 +166,13 @@ class BoardReading:
     photo_path: str | None = None
     details: dict = field(default_factory=dict)
 
+    @property
+    def glare(self) -> list[tuple[int, int]]:
+        """The uncertain cells glare hides: over half of each a clipped highlight that the board's own
+        art does not show (cells.GLARE_HIDES); the light, not the cell, hides what is there."""
+        mask = self.details.get("glare_hides")
+        return [] if mask is None else [(r, c) for r, c in self.uncertain if mask[r, c]]
+
     def to_json(self) -> dict:
         out = {
             "board": self.board,
@@ -173,6 +180,7 @@ class BoardReading:
             "cols": self.cols,
             "cells": self.cells,
             "uncertain": [[int(r), int(c)] for r, c in self.uncertain],
+            "glare": [[int(r), int(c)] for r, c in self.glare],
             "corners": corners_json(self.corners),
         }
         if self.photo_path:

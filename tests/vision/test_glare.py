@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from assistant.vision.cells import glare_over_art
+from assistant.vision.cells import GLARE_HIDES, glare_over_art, glare_share
 from assistant.vision.profile import load_profile
 
 
@@ -15,14 +15,25 @@ def test_a_clipped_highlight_over_one_cell_is_found_there_only():
     warp = prof.reference[..., :3].copy()
     m, s = int(round(prof.margin * prof.cell)), prof.cell
     centre = (m + 2 * s + s // 2, m + 3 * s + s // 2)  # cell 3,2 (x is the column)
-    cv2.circle(warp, centre, s // 3, (255, 255, 255), -1)
-    found = glare_over_art(warp, prof)
+    cv2.circle(warp, centre, s // 5, (255, 255, 255), -1)
+    share = glare_share(warp, prof)
+    found = glare_over_art(share)
     assert found[3, 2] and found.sum() == 1
+    assert not (share > GLARE_HIDES).any()  # two fifths of the cell wide: in doubt, but not hidden
+
+
+def test_glare_over_most_of_a_cell_hides_it():
+    prof = load_profile("bed-1-light")
+    warp = prof.reference[..., :3].copy()
+    m, s = int(round(prof.margin * prof.cell)), prof.cell
+    warp[m + s:m + 2 * s, m:m + s] = 255  # cell 1,0 washed out white
+    share = glare_share(warp, prof)
+    assert share[1, 0] > GLARE_HIDES and (share > GLARE_HIDES).sum() == 1
 
 
 def test_the_boards_own_white_art_is_not_glare():
     prof = load_profile("bed-1-light")
-    assert not glare_over_art(prof.reference[..., :3].copy(), prof).any()
+    assert not glare_over_art(glare_share(prof.reference[..., :3].copy(), prof)).any()
 
 
 def test_a_clipped_highlight_is_white_at_the_photos_own_ceiling():

@@ -54,3 +54,19 @@ def test_a_board_whose_art_is_hidden_is_turned_by_its_cells_read(monkeypatch):
     monkeypatch.setattr(reader, "_settled_by_reading", lambda img, found, prof: None)
     with pytest.raises(GardenError, match="which way round"):
         read_photo(photo, profile)
+
+
+def test_glare_that_washes_a_cell_out_is_named_and_a_tiles_white_print_is_not():
+    """pbr-bed-1_10013: the mirrored window washes out five cells of its top left, each read in doubt
+    and named as hidden by glare; pbr-bed-0_10012: the tiles' white flowers clip a few percent of
+    their cells (in doubt) and its window's spot lies small on an open cell: no cell is named."""
+    def read(stem: str):
+        truth = json.loads((PHOTOS / f"{stem}.json").read_text())
+        return read_photo(load_photo(str(PHOTOS / f"{stem}.jpg")), load_profile(truth["board"]))
+
+    washed = read("pbr-bed-1_10013")
+    assert washed.glare and set(washed.glare) <= set(washed.uncertain)
+    assert all(r <= 2 and c <= 2 for r, c in washed.glare)  # the window lies at column 1.9, row 0.8
+    assert washed.to_json()["glare"] == [list(c) for c in washed.glare]
+    assert read("pbr-bed-0_10012").glare == []
+

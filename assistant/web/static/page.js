@@ -170,8 +170,10 @@ function drawReading(reading) {
   const covered = reading.cells.flat().filter((c) => c === "covered").length;
   const placed = (reading.placements || []).slice(0, 3).map((p, i) =>
     el("li", { text: `${["green", "yellow", "orange"][i]}: ${p.cells.map((c) => c.join(",")).join(" ")}` }));
+  const glare = (reading.glare || []).map((c) => c.join(",")).join("; ");
   $("reading").replaceChildren(
     el("p", { text: `Board ${reading.board}: ${covered} covered, ${uncertain.size} uncertain.` }),
+    ...(glare ? [el("p", { text: `Glare hides ${glare}: take it again from a little to one side, or shade the light.` })] : []),
     el("ol", {}, ...placed),
     el("img", { alt: "the reading drawn on the photo", src: `${reading.overlay}?token=${encodeURIComponent(token)}` }),
     table);
