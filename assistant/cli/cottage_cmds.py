@@ -1,12 +1,12 @@
 """Cottage Garden's own command-line module: `garden bed` draws board mode's beds cell by cell,
 `garden beds`, and what the shared commands ask of a game's command line (fit and print_advice from
-cottage_fit.py; list_tiles and define_tile from cottage_components.py; tally_photos). What it reports
-(fit, advise, check) is in reports/cottage_garden.py; its moves come from the game's commands
+cottage_fit.py; list_tiles and define_tile from cottage_components.py). What it reports (fit, advise,
+check, tally --photo) is in reports/cottage_garden.py; its moves come from the game's commands
 (cli/moves.py)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -16,7 +16,6 @@ from assistant.cli.cottage_components import (  # noqa: F401 (garden tiles, thro
     define_tile, forget_tile, list_tiles, save_scanned, tile_doubt, tile_known, tile_matches)
 from assistant.cli.cottage_fit import fit, print_advice, print_fit  # noqa: F401 (the game's fit, through this module)
 from assistant.cli.errors import reports_errors
-from assistant.errors import UsageError
 
 GAME = "cottage-garden"
 COMMANDS = ("bed", "beds")
@@ -37,11 +36,3 @@ def bed(
 
     state = board_mode_state(game, GAME, "Cottage Garden")
     console().print(beds_view(state, board_names(state, player)))
-
-
-# -- what `garden tally --photo` does with a bed's photo ------------------------------------
-
-def tally_photos(loaded: Any, photos: list[str], board: str | None) -> tuple[Any, list[str]]:
-    """A Cottage Garden tally is its score tracks: no board is left to photograph at the end."""
-    raise UsageError("--photo: a Cottage Garden tally is read from the score tracks, not from photos of beds "
-                     "(scored beds leave the game)")

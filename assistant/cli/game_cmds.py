@@ -92,9 +92,9 @@ def tally(
     loaded = load_game(game)
     state, notes = loaded.state, []
     if photo:
-        from assistant.cli.registry import game_cli
+        from assistant import reports
 
-        state, notes = game_cli(loaded.row.game).tally_photos(loaded, photo, board)
+        state, notes = reports.of(loaded.row.game).tally_photos(loaded, photo, board)
     if out is not None:
         from assistant.render.scoresheet import scoresheet_svg
 

@@ -14,7 +14,6 @@ from assistant.cli.common import JsonOption, console, load_game, print_json
 from assistant.cli.errors import reports_errors
 from assistant.errors import GardenError, UsageError
 from assistant.games.players import player_index
-from assistant.reports.gartenbau import NO_PHOTO
 
 GAME = "gartenbau"
 TITLE = "Gartenbau"
@@ -217,10 +216,6 @@ def fit(shape_or_id: str, cells: str | None, shown: int | None, no_flip: bool, c
     for p in report["placements"]:
         out.print("  " + "+".join(f"{r},{c}" for r, c in p["cells"]) + (f"  --turn {p['turn']}" if "turn" in p
                                                                           else ""), markup=False)
-
-
-def tally_photos(*_: Any) -> Any:
-    raise GardenError(NO_PHOTO)
 
 
 def tile_matches(*_: Any) -> Any:

@@ -12,8 +12,8 @@ import typer
 from assistant.cli.catalogue_cmds import group, refuse_given
 from assistant.cli.common import JsonOption, console, load_game, print_json
 from assistant.cli.errors import reports_errors
-from assistant.errors import GardenError, UsageError
-from assistant.reports.hanging_gardens import NO_PHOTO, tracked
+from assistant.errors import UsageError
+from assistant.reports.hanging_gardens import tracked
 
 GAME = "hanging-gardens"
 TITLE = "The Hanging Gardens"
@@ -178,10 +178,6 @@ def print_advice(ranked: dict[str, Any]) -> None:
     if not options:
         out.print(f"No face-up card fits {name}'s garden: discard one (garden card CARD --discard).",
                   markup=False)
-
-
-def tally_photos(*_: Any) -> Any:
-    raise GardenError(NO_PHOTO)
 
 
 def tile_matches(*_: Any) -> Any:

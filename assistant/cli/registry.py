@@ -31,9 +31,9 @@ def _game_cli(entry: games.Entry) -> ModuleType:
 
 def game_cli(key: str) -> ModuleType:
     """A game's own command-line module: COMMANDS, register(app), and what the shared commands ask
-    of a game's command line: fit and print_fit (fit), print_advice (advise), tally_photos (tally
-    --photo), tile_matches, tile_doubt, tile_known, save_scanned and forget_tile (tiles scan). What
-    fit, advise and check report is the game's reports module's (assistant/reports/)."""
+    of a game's command line: fit and print_fit (fit), print_advice (advise), tile_matches,
+    tile_doubt, tile_known, save_scanned and forget_tile (tiles scan). What fit, advise, check and
+    tally --photo report is the game's reports module's (assistant/reports/)."""
     return _game_cli(games.entry(key))
 
 

@@ -1,6 +1,7 @@
 """Cottage Garden's reports (see reports/__init__.py): every legal placement of a tile on a bed
 (`fit_report`, on a bed given as text, a tracked bed or a photo's reading), the current player's
-plant options (`advice`), and what a photo of a bed adds to `check`."""
+plant options (`advice`), what a photo of a bed adds to `check`; `tally --photo` is refused (its
+tally is the score tracks)."""
 
 from __future__ import annotations
 
@@ -147,3 +148,9 @@ def offer_counts(reading: Any) -> dict[str, Any] | None:
     pots = sum(row.count("pot") for row in reading.cells)
     cloches = sum(row.count("cloche") for row in reading.cells)
     return {"complete": True, "printed_pots": pots, "printed_cloches": cloches}
+
+
+def tally_photos(loaded: Any, photos: list[str], board: str | None) -> tuple[Any, list[str]]:
+    """A Cottage Garden tally is its score tracks: no board is left to photograph at the end."""
+    raise UsageError("--photo: a Cottage Garden tally is read from the score tracks, not from photos of beds "
+                     "(scored beds leave the game)")

@@ -1,7 +1,7 @@
 """Indian Summer's reports (see reports/__init__.py): every legal placement of a leaf tile on a
 woodland board (`fit_report`, on a board given as text, a tracked board or a photo's reading),
-the current player's placement options (`advice`), and what a photo of a woodland board adds to
-`check` (its six regions)."""
+the current player's placement options (`advice`), what a photo of a woodland board adds to
+`check` (its six regions), and what players' photos tell `tally --photo` (their empty cells)."""
 
 from __future__ import annotations
 
@@ -120,3 +120,46 @@ def woodland_regions(reading: Any) -> list[dict[str, Any]]:
                     "empty": sum(1 for r, c in cells if reading.cells[r][c] in UNCOVERED and (r, c) not in unsure),
                     "uncertain": sum(1 for cell in cells if cell in unsure)})
     return out
+
+
+def tally_photos(loaded: Any, photos: list[str], default_board: str | None) -> tuple[Any, list[str]]:
+    """An Indian Summer game's state with each photographed player's empty cells read from
+    their woodland photo (the ranking's first key) and the regions it shows complete (all
+    read, none uncovered); notes say what was read and what was not, and where the photo and
+    the tracked game disagree on a completed region."""
+    from assistant.vision.imageio import load_photo
+    from assistant.vision.profile import load_profile
+    from assistant.vision.reader import read_photo
+
+    state, notes = loaded.state, []
+    asked: dict[int, tuple[str, str]] = {}  # every argument checked before any photo is read
+    for arg in photos:
+        who, sep, rest = arg.partition("=")
+        path, _, board = rest.partition("@")
+        board = board or default_board
+        if not sep or not path:
+            raise UsageError(f"--photo {arg!r}: write PLAYER=PHOTO or PLAYER=PHOTO@BOARD")
+        if not board:
+            raise UsageError(f"--photo {arg!r}: name the calibrated board (--board NAME or PLAYER=PHOTO@BOARD)")
+        index = state.index_of(who)
+        if index is None:
+            raise GardenError(f"--photo {arg!r}: there is no player {who!r} in this game")
+        if index in asked:
+            raise UsageError(f"--photo {arg!r}: {state.players[index].name} has a photo already; give one per player")
+        asked[index] = (path, board)
+    for index, (path, board) in asked.items():
+        reading = read_photo(load_photo(path), load_profile(board))
+        regions = woodland_regions(reading)
+        empty = sum(r["empty"] for r in regions)
+        unread = sum(r["uncertain"] for r in regions)
+        complete = tuple(n for n, r in enumerate(regions, start=1) if r["empty"] == 0 and r["uncertain"] == 0)
+        player = state.players[index]
+        notes.append(f"{player.name}: {empty} empty cell(s) read from {path}"
+                     + (f"; {unread} cell(s) could not be read and are not counted — check them by eye" if unread else ""))
+        differ = sorted(set(complete) ^ set(player.completed))
+        if differ:
+            notes.append(f"{player.name}: the photo and the game disagree on region(s) {', '.join(map(str, differ))} "
+                         f"(complete in the photo: {', '.join(map(str, complete)) or 'none'}; in the game: "
+                         f"{', '.join(map(str, player.completed)) or 'none'}); the tally shows the photo's")
+        state = state.with_player(index, player._replace(empty=empty, completed=complete))
+    return state, notes

@@ -167,7 +167,7 @@ class _AllCovered:
 
 @pytest.mark.parametrize("key", GAMES)
 def test_its_reports_answer_as_data_or_refuse_in_one_line(key, tmp_path):
-    """fit, advise and check report through the game's reports module, for every face: a dict
+    """fit, advise, check and tally --photo report through the game's reports module, for every face: data
     that is JSON, or a GardenError of one line (a game with no board to photograph says so)."""
     import json
 
@@ -182,11 +182,16 @@ def test_its_reports_answer_as_data_or_refuse_in_one_line(key, tmp_path):
     asks = {"advice": lambda: module.advice(loaded, None),
             "reading_view": lambda: module.reading_view(reading),
             "compare_view": lambda: module.compare_view(loaded, reading, "Ann", None),
-            "fit_on_text": lambda: module.fit_on_text("#", "/".join(["#" * cols] * rows), None, False, 0, [])}
+            "fit_on_text": lambda: module.fit_on_text("#", "/".join(["#" * cols] * rows), None, False, 0, []),
+            "tally_photos": lambda: module.tally_photos(loaded, [], None)}
     for name, ask in asks.items():
         try:
             answer = ask()
         except GardenError as err:
             assert str(err) and "\n" not in str(err), name
+            continue
+        if name == "tally_photos":  # the state the photos show, and notes on what was read
+            state, notes = answer
+            assert state is not None and all(isinstance(n, str) for n in notes)
             continue
         assert isinstance(answer, dict) and json.loads(json.dumps(answer)) == answer, name
