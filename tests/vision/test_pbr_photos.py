@@ -1,5 +1,6 @@
 """A few committed physically rendered photos (samples/pbr/photos: Blender's Cycles, glare on the
-varnish, a lamp or mixed light) read with no wrong cell, the board where its truth puts it.
+varnish, a lamp or mixed light, a hard shadow across the board) read with no wrong cell, the board
+where its truth puts it.
 pbr-bed-2_10002 (a sheen over a board turned 45 degrees) is found only once its local contrast is
 evened (reader.evened): as taken, the reader could not tell which way round it lies."""
 
@@ -69,4 +70,15 @@ def test_glare_that_washes_a_cell_out_is_named_and_a_tiles_white_print_is_not():
     assert all(r <= 2 and c <= 2 for r, c in washed.glare)  # the window lies at column 1.9, row 0.8
     assert washed.to_json()["glare"] == [list(c) for c in washed.glare]
     assert read("pbr-bed-0_10012").glare == []
+
+
+def test_a_hard_shadow_across_open_cells_is_not_read_as_tiles():
+    """pbr-bed-3_80015 (seed 8, fitted on): the tall object's hard shadow crosses the bed in daylight,
+    over five open cells and a printed pot; each is read open, no cell read covered in it."""
+    truth = json.loads((PHOTOS / "pbr-bed-3_80015.json").read_text())
+    reading = read_photo(load_photo(str(PHOTOS / "pbr-bed-3_80015.jpg")), load_profile(truth["board"]))
+    shadowed = truth["params"]["lights"]["shadowed_cells"]
+    open_cells = [(r, c) for r, c in shadowed if truth["cells"][r][c] != "covered"]
+    assert len(open_cells) == 6
+    assert all(reading.cells[r][c] == truth["cells"][r][c] for r, c in open_cells)
 
