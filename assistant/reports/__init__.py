@@ -1,7 +1,8 @@
 """What each game reports on a board for every face (the command line and the web page), as
 JSON-ready data and never printed: `fit`'s placements, `advise`'s ranked options, what `check`
 adds to a photo's reading (the game's view of it; with a player, the comparison with the saved
-game), and what players' photos tell the tally. A game's module is named in the game registry (`reports`) and provides:
+game), and what players' photos tell the tally. A game's module is named in the game registry
+(`reports`) and provides:
 
 - fit_on_text(tile, text, shown, no_flip, cats, notes) -> `fit --json`'s report on a board
   given as the game's text (a photo's reading, photo.reading_as_text);
