@@ -151,13 +151,12 @@ LIGHT_KINDS = ("in the hard shadow", "hidden by an object", "under the glare", "
 WASHED_LEVEL = 250
 
 
-def washed_out(photo: Path, corners: np.ndarray, rows: int, cols: int) -> np.ndarray:
-    """rows x cols: cells of the photo, placed by the truth's corners, over half of whose pixels
-    are clipped white: what lay under them is not in the photo at all."""
+def washed_out(image: np.ndarray, corners: np.ndarray, rows: int, cols: int) -> np.ndarray:
+    """rows x cols: cells of the image, placed by `corners` (in its pixels), over half of whose
+    pixels are clipped white: what lay under them is not in the photo at all."""
     import cv2
 
     side = 40
-    image = cv2.imread(str(photo))
     grid = np.float32([[0, 0], [cols * side, 0], [cols * side, rows * side], [0, rows * side]])
     warp = cv2.warpPerspective(image, cv2.getPerspectiveTransform(np.float32(corners), grid),
                                (cols * side, rows * side))
@@ -165,9 +164,10 @@ def washed_out(photo: Path, corners: np.ndarray, rows: int, cols: int) -> np.nda
     return clipped.mean(axis=(1, 3)) > 0.5
 
 
-def light_masks(truth: dict, shape: tuple[int, int], photo: Path | None = None) -> dict[str, np.ndarray]:
+def light_masks(truth: dict, shape: tuple[int, int], photo=None) -> dict[str, np.ndarray]:
     """Masks of LIGHT_KINDS from the truth's params (empty when it names none): the glare spot's
-    cells are those whose middle lies within a cell of it; washed-out cells from the photo's file."""
+    cells are those whose middle lies within a cell of it; washed-out cells from `photo` (the
+    LoadedPhoto read, whose image may be reduced: the truth's full-size corners are scaled to it)."""
     lights = (truth.get("params") or {}).get("lights") or {}
     masks = {kind: np.zeros(shape, bool) for kind in LIGHT_KINDS}
     for kind, key in zip(LIGHT_KINDS, ("shadowed_cells", "caster_hides")):
@@ -177,8 +177,9 @@ def light_masks(truth: dict, shape: tuple[int, int], photo: Path | None = None) 
     if glare is not None:
         rr, cc = np.mgrid[:shape[0], :shape[1]]
         masks["under the glare"] = np.hypot(cc + 0.5 - glare[0], rr + 0.5 - glare[1]) <= 1.0
-    if isinstance(photo, Path):
-        masks["washed out"] = washed_out(photo, np.array(truth["corners"]), *shape)
+    if photo is not None:
+        corners = (np.array(truth["corners"]) + 0.5) / photo.scale - 0.5
+        masks["washed out"] = washed_out(photo.image, corners, *shape)
     return masks
 
 
@@ -238,7 +239,8 @@ def main() -> None:
         diag = np.linalg.norm(tc[0] - tc[2])
         t_read = time.perf_counter()
         try:
-            reading = read_photo(source if isinstance(source, bytes) else load_photo(source), prof)
+            photo = None if isinstance(source, bytes) else load_photo(source)  # decoded once: read, then measured
+            reading = read_photo(source if photo is None else photo, prof)
         except GardenError as err:
             refused += 1
             tally(truth, design_of(label, truth), 1)
@@ -273,7 +275,7 @@ def main() -> None:
             u[r, c] = True
         unc += int(u.sum())
         wrong_unc += int((bad & u).sum())
-        for kind, mask in light_masks(truth, bad.shape, source).items():
+        for kind, mask in light_masks(truth, bad.shape, photo).items():
             for i, v in enumerate((mask, bad & mask, bad & mask & ~u)):
                 by_light[kind][i] += int(v.sum())
         for kind, mask in wrong_kinds(truth, bad, sym_bad).items():
