@@ -35,7 +35,7 @@ from assistant.vision.outlinefit import frame_guess  # noqa: E402
 from assistant.vision.geometry import cell_size  # noqa: E402
 from assistant.vision.imageio import decode_photo  # noqa: E402
 from assistant.vision.outline import outline_quads  # noqa: E402
-from assistant.vision.reader import _Reference  # noqa: E402
+from assistant.vision.reference import Reference  # noqa: E402
 from assistant.vision.rematch import outline_grids  # noqa: E402
 
 #: a guess this near the truth (cells, worst corner) is pulled onto the art by outlinefit
@@ -63,10 +63,10 @@ def main() -> None:
 
     errors: list[tuple[str, float]] = []
     times: list[float] = []
-    refs: dict[int, _Reference] = {}
+    refs: dict[int, Reference] = {}
     for label, src, truth, prof in rendered_cases(args.count, args.seed, (1600, 1200), False):
         ph = decode_photo(src, "x")
-        ref = refs.setdefault(id(prof), _Reference(prof))
+        ref = refs.setdefault(id(prof), Reference(prof))
         t0 = time.perf_counter()
         quads = outline_quads(ph.image, args.outlines, args.long_side)
         times.append(time.perf_counter() - t0)

@@ -103,12 +103,13 @@ def _located_only(path: Path, prof):
     as an object with full-size `corners`: a refusal after a wrong location is no success."""
     from types import SimpleNamespace
 
-    from assistant.vision import reader
+    from assistant.vision import locate
     from assistant.vision.imageio import load_photo
+    from assistant.vision.reference import Reference
 
     try:
         photo = load_photo(path)
-        loc = reader.locate_board(photo.image, reader._Reference(prof))
+        loc = locate.locate_board(photo.image, Reference(prof))
     except Exception:  # noqa: BLE001 - reader internals may change: then just say nothing
         return None
     return None if loc is None else SimpleNamespace(corners=np.asarray(loc.corners) * photo.scale)

@@ -329,8 +329,13 @@ def _flatten_alpha(image: np.ndarray) -> np.ndarray:
     return image
 
 
-def load_photo(source: str | Path | np.ndarray, **kwargs) -> LoadedPhoto:
-    """A photo from a path, or an already-decoded BGR / grey array (taken as upright)."""
+def load_photo(source: str | Path | np.ndarray | bytes | LoadedPhoto, **kwargs) -> LoadedPhoto:
+    """A photo from a path, its file's bytes, or an already-decoded BGR / grey array (taken as
+    upright); one already loaded is returned as it is."""
+    if isinstance(source, LoadedPhoto):
+        return source
+    if isinstance(source, (bytes, bytearray)):
+        return decode_photo(bytes(source), "<photo bytes>", **kwargs)
     if isinstance(source, np.ndarray):
         image = source
         if image.ndim == 2:

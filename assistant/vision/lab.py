@@ -8,7 +8,7 @@ cell models (fitted on OpenCV's) read the same cells either way on samples/pbr's
 photos and the earlier renderers' benchmarks, but for a cell or two near even odds, left in doubt
 either way. `bgr_to_lab_u8` takes OpenCV's own 8-bit fixed-point steps, so
 the board outlines and the tile scan's thresholds see the bytes they were set on. Only
-`reader.evened` (a locating fallback that goes to Lab and back) keeps OpenCV's pair.
+`locate.evened` (a locating fallback that goes to Lab and back) keeps OpenCV's pair.
 """
 
 from __future__ import annotations

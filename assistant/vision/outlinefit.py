@@ -60,7 +60,7 @@ MAX_REACH = 0.5
 #: 1-8 and 21-28 (1600 photos, 1384 outline fits): of the 1355 fits within 2% of the diagonal,
 #: 2 spread more (1.5% and 1.8% off); of the 16 at wrong places, 3 (2.4-44% off; among them
 #: 2500091, 15 blocks none turned, taken 2.9% off and now placed by its art within 0.4%). The
-#: other 13 spread less; in the readings of both sets none of them was taken (reader._verified)
+#: other 13 spread less; in the readings of both sets none of them was taken (verify.verified)
 MAX_SPREAD = 0.015
 #: a blurred photo (defocus, a shaking hand) loses the fine art a sharp reference's blocks
 #: correlate on: the fine pass, when it finds too few blocks, is tried again with the reference

@@ -72,12 +72,12 @@ def test_turned_cells_follow_the_corners_roll():
 
 
 def test_cells_read_open_tell_the_orientation_only_where_the_art_differs():
-    from assistant.vision.reader import _reads_apart
+    from assistant.vision.verify import reads_apart
 
     layout = np.array([list(row) for row in ("..CP.", "...P.", ".....", ".....", "CP..P")])
     plain = layout == "."
     for k in (1, 2, 3):  # only the plain cells read open, in either orientation: nothing told
-        assert not _reads_apart(plain, plain, layout, k)
+        assert not reads_apart(plain, plain, layout, k)
     art = ~plain  # the art cells read open as placed, none turned
-    assert _reads_apart(art, np.zeros_like(art), layout, 1)
-    assert not _reads_apart(np.zeros_like(art), art, layout, 1)
+    assert reads_apart(art, np.zeros_like(art), layout, 1)
+    assert not reads_apart(np.zeros_like(art), art, layout, 1)

@@ -9,9 +9,11 @@ import numpy as np
 import pytest
 
 from assistant.errors import GardenError
-from assistant.vision import artmatch, outlinefit, reader
+from assistant.vision import artmatch, locate, outlinefit, verify
 from assistant.vision.imageio import to_grey
-from assistant.vision.reader import _Reference, calibrate, locate_board, read_photo
+from assistant.vision.locate import locate_board
+from assistant.vision.reader import calibrate, read_photo
+from assistant.vision.reference import Reference
 
 import synth
 
@@ -36,76 +38,76 @@ def test_many_inliers_alone_need_only_the_orientation_margin():
     corners = np.zeros((4, 2))
     weak = dict(score=0.15, second=-0.05, method="art", frame=0.0)
     # a fit of covered art with fewer inliers and a poor photometric match: refused
-    assert not reader._verified(reader._Located(corners, inliers=reader.ART_INLIERS_ALONE - 1, **weak))
-    assert reader._verified(reader._Located(corners, inliers=reader.ART_INLIERS_ALONE, **weak))
+    assert not verify.verified(verify.Located(corners, inliers=verify.ART_INLIERS_ALONE - 1, **weak))
+    assert verify.verified(verify.Located(corners, inliers=verify.ART_INLIERS_ALONE, **weak))
     # fewer inliers place the board roughly: the photo must match well and clearly
-    clear = dict(score=reader.FOUND_SCORE_WITHOUT_ART, second=0.1, method="art", frame=0.0)
-    assert reader._verified(reader._Located(corners, inliers=30, **clear))
-    vague = dict(clear, second=clear["score"] - reader.GRID_ORIENTATION_MARGIN / 2)
-    assert not reader._verified(reader._Located(corners, inliers=reader.ART_INLIERS_ALONE - 1, **vague))
+    clear = dict(score=verify.FOUND_SCORE_WITHOUT_ART, second=0.1, method="art", frame=0.0)
+    assert verify.verified(verify.Located(corners, inliers=30, **clear))
+    vague = dict(clear, second=clear["score"] - verify.GRID_ORIENTATION_MARGIN / 2)
+    assert not verify.verified(verify.Located(corners, inliers=verify.ART_INLIERS_ALONE - 1, **vague))
     # never without an orientation margin
     flat = dict(weak, second=weak["score"])
-    assert not reader._verified(reader._Located(corners, inliers=10 * reader.ART_INLIERS_ALONE, **flat))
+    assert not verify.verified(verify.Located(corners, inliers=10 * verify.ART_INLIERS_ALONE, **flat))
 
 
 def test_few_inliers_are_confirmed_by_the_frame_band_and_a_clear_orientation():
     corners = np.zeros((4, 2))
     # a mostly covered board: a poor match of the whole (few cells show), its frame band matching
-    covered = dict(score=0.3, second=0.1, method="art", frame=reader.FRAME_CONFIRMS)
-    assert covered["score"] < reader.FOUND_SCORE_WITHOUT_ART
-    assert reader._verified(reader._Located(corners, inliers=reader.ART_INLIERS_FRAMED, **covered))
-    assert not reader._verified(reader._Located(corners, inliers=reader.ART_INLIERS_FRAMED - 1, **covered))
-    assert not reader._verified(reader._Located(corners, inliers=40, **dict(covered, frame=reader.FRAME_CONFIRMS - 0.1)))
-    turned = dict(covered, second=covered["score"] - reader.GRID_ORIENTATION_MARGIN / 2)
-    assert not reader._verified(reader._Located(corners, inliers=40, **turned))
+    covered = dict(score=0.3, second=0.1, method="art", frame=verify.FRAME_CONFIRMS)
+    assert covered["score"] < verify.FOUND_SCORE_WITHOUT_ART
+    assert verify.verified(verify.Located(corners, inliers=verify.ART_INLIERS_FRAMED, **covered))
+    assert not verify.verified(verify.Located(corners, inliers=verify.ART_INLIERS_FRAMED - 1, **covered))
+    assert not verify.verified(verify.Located(corners, inliers=40, **dict(covered, frame=verify.FRAME_CONFIRMS - 0.1)))
+    turned = dict(covered, second=covered["score"] - verify.GRID_ORIENTATION_MARGIN / 2)
+    assert not verify.verified(verify.Located(corners, inliers=40, **turned))
     # grid lines and outlines carry no inliers: their place is not fixed by features
-    assert not reader._verified(reader._Located(corners, **dict(covered, method="grid")))
+    assert not verify.verified(verify.Located(corners, **dict(covered, method="grid")))
 
 
 def test_a_rematch_where_many_inliers_put_the_board_is_turned_by_its_votes():
     corners = np.zeros((4, 2))
     flat = dict(score=0.4, second=0.38, method="rematch", frame=0.5, inliers=45)
-    clear = (reader.VOTE_RATIO * reader.VOTE_FLOOR + 4, 0)
-    sourced = dict(flat, source_inliers=reader.ART_INLIERS_ALONE)
-    assert reader._verified(reader._Located(corners, votes=clear, **sourced))
+    clear = (verify.VOTE_RATIO * verify.VOTE_FLOOR + 4, 0)
+    sourced = dict(flat, source_inliers=verify.ART_INLIERS_ALONE)
+    assert verify.verified(verify.Located(corners, votes=clear, **sourced))
     # the place needs an earlier fit of many inliers there; the orientation, clear votes
-    assert not reader._verified(reader._Located(corners, votes=clear, **dict(sourced, source_inliers=reader.ART_INLIERS_ALONE - 1)))
-    assert not reader._verified(reader._Located(corners, votes=(clear[0], clear[0] // 2), **sourced))
-    assert not reader._verified(reader._Located(corners, votes=clear, **flat))
+    assert not verify.verified(verify.Located(corners, votes=clear, **dict(sourced, source_inliers=verify.ART_INLIERS_ALONE - 1)))
+    assert not verify.verified(verify.Located(corners, votes=(clear[0], clear[0] // 2), **sourced))
+    assert not verify.verified(verify.Located(corners, votes=clear, **flat))
 
 
 def test_grid_lines_are_taken_early_only_when_the_frame_agrees():
     corners = np.zeros((4, 2))
     good = dict(score=0.9, second=0.4, method="grid", inliers=0)
-    assert reader._accepted(reader._Located(corners, frame=0.8, **good))
-    assert not reader._accepted(reader._Located(corners, frame=0.2, **good))
+    assert verify.accepted(verify.Located(corners, frame=0.8, **good))
+    assert not verify.accepted(verify.Located(corners, frame=0.2, **good))
 
 
 def test_coarse_whole_photo_art_fits_are_rematched_before_they_are_taken():
     corners = np.zeros((4, 2))
     clear = dict(score=0.6, second=0.2, frame=0.5)
-    many = reader.ART_INLIERS_ALONE + 50
+    many = verify.ART_INLIERS_ALONE + 50
     # an unpolished fit of the weaker features over the whole photo (a small board):
     # not taken at once, but it stays a verified candidate should the re-match fail
-    coarse = reader._Located(corners, method="art-all", inliers=many, **clear)
-    assert not reader._accepted(coarse)
-    assert reader._verified(coarse)
+    coarse = verify.Located(corners, method="art-all", inliers=many, **clear)
+    assert not verify.accepted(coarse)
+    assert verify.verified(coarse)
     # the strongest features' fit, a re-match, or a polished few-inlier fit: taken
-    assert reader._accepted(reader._Located(corners, method="art", inliers=many, **clear))
-    assert reader._accepted(reader._Located(corners, method="rematch", inliers=many, **clear))
-    assert reader._accepted(reader._Located(corners, method="art-all", inliers=reader.ART_NO_POLISH - 1, **clear))
+    assert verify.accepted(verify.Located(corners, method="art", inliers=many, **clear))
+    assert verify.accepted(verify.Located(corners, method="rematch", inliers=many, **clear))
+    assert verify.accepted(verify.Located(corners, method="art-all", inliers=verify.ART_NO_POLISH - 1, **clear))
 
 
 def test_a_feature_fit_matching_poorly_does_not_end_the_search():
     corners = np.zeros((4, 2))
-    many = reader.ART_INLIERS_ALONE + 30
+    many = verify.ART_INLIERS_ALONE + 30
     # verified by its inliers alone, but the photo matches the reference poorly there: the
     # search goes on (the weaker features, the re-match), and it stays a candidate
-    weak = reader._Located(corners, reader.FOUND_SCORE - 0.04, reader.FOUND_SCORE - 0.17, "art", inliers=many)
-    assert reader._verified(weak) and not reader._accepted(weak)
+    weak = verify.Located(corners, verify.FOUND_SCORE - 0.04, verify.FOUND_SCORE - 0.17, "art", inliers=many)
+    assert verify.verified(weak) and not verify.accepted(weak)
     # as well matched, or a re-match that matches poorly: taken
-    assert reader._accepted(reader._Located(corners, reader.FOUND_SCORE + 0.01, 0.1, "art", inliers=many))
-    assert reader._accepted(reader._Located(corners, reader.FOUND_SCORE - 0.04, 0.1, "rematch", inliers=many))
+    assert verify.accepted(verify.Located(corners, verify.FOUND_SCORE + 0.01, 0.1, "art", inliers=many))
+    assert verify.accepted(verify.Located(corners, verify.FOUND_SCORE - 0.04, 0.1, "rematch", inliers=many))
 
 
 def test_a_poorly_matching_feature_fit_of_a_steep_nearly_full_bed_gives_way_to_a_closer_one():
@@ -123,44 +125,44 @@ def test_a_poorly_matching_feature_fit_of_a_steep_nearly_full_bed_gives_way_to_a
 def test_frame_fits_need_cells_that_single_out_one_orientation():
     corners = np.zeros((4, 2))
 
-    def frame_fit(own: float, rival: float) -> reader._Located:
-        return reader._Located(corners, own, rival, "frame", 0, 0.8, cells=(own, rival))
+    def frame_fit(own: float, rival: float) -> verify.Located:
+        return verify.Located(corners, own, rival, "frame", 0, 0.8, cells=(own, rival))
 
-    assert reader._verified(frame_fit(reader.FRAME_CELLS + 0.2, 0.3))
+    assert verify.verified(frame_fit(verify.FRAME_CELLS + 0.2, 0.3))
     # the uncovered cells match as well turned (or at another frame fit): refused
-    assert not reader._verified(frame_fit(0.9, 0.9 - reader.FRAME_CELLS_MARGIN / 2))
+    assert not verify.verified(frame_fit(0.9, 0.9 - verify.FRAME_CELLS_MARGIN / 2))
     # too few cells show to match at all: refused
-    assert not reader._verified(frame_fit(reader.FRAME_CELLS - 0.05, 0.0))
+    assert not verify.verified(frame_fit(verify.FRAME_CELLS - 0.05, 0.0))
 
 
 def test_uncovered_cells_verify_agreeing_kinds_or_a_candidate_placing_itself(synth_profile):
     img, truth = synth.scene(0, 4106, tiles=12, tilt=30.0)
-    ref = _Reference(synth_profile)
+    ref = Reference(synth_profile)
     true = np.array(truth["corners"], np.float64)
     cell = float(np.linalg.norm(true[1] - true[0])) / 5
 
-    def at(corners: np.ndarray, method: str) -> reader._Located:
+    def at(corners: np.ndarray, method: str) -> verify.Located:
         # weak on their own: no inliers, no blocks, a poor match
-        return reader._Located(corners, 0.2, 0.1, method, frame=0.0)
+        return verify.Located(corners, 0.2, 0.1, method, frame=0.0)
 
-    def settled(*cands: reader._Located) -> list[str]:
-        return [c.method for c in reader._settled_by_cells(img, list(cands), ref)]
+    def settled(*cands: verify.Located) -> list[str]:
+        return [c.method for c in verify.settled_by_cells(img, list(cands), ref)]
 
-    assert not any(reader._verified(at(true, m)) for m in ("outline", "frame", "grid", "art"))
+    assert not any(verify.verified(at(true, m)) for m in ("outline", "frame", "grid", "art"))
     assert settled(at(true, "outline"), at(true, "frame")) == ["outline"]
     # one kind only (the art features found twice), or a second kind a cell away: none
     assert not settled(at(true, "art"), at(true, "rematch"))
-    assert not settled(at(true, "outline"), at(true + [reader.AGREE_CELLS * 2 * cell, 0], "frame"))
+    assert not settled(at(true, "outline"), at(true + [verify.AGREE_CELLS * 2 * cell, 0], "frame"))
     # the board turned: its uncovered cells do not settle that orientation
     turned = np.roll(true, -2, axis=0)
     assert not settled(at(turned, "outline"), at(turned, "frame"))
     # a grid-line fit alone: its lattice fixes the place, its cells the orientation
     assert settled(at(true, "grid")) == ["grid"]
     assert not settled(at(turned, "grid"))
-    assert reader._verified(reader._settled_by_cells(img, [at(true, "grid")], ref)[0])
+    assert verify.verified(verify.settled_by_cells(img, [at(true, "grid")], ref)[0])
     # an outline fit placed by blocks, none of them found turned, places itself too; found
     # turned as well (or its turned blocks not counted), it needs another kind to agree
-    def by_blocks(corners: np.ndarray, turned: int) -> reader._Located:
+    def by_blocks(corners: np.ndarray, turned: int) -> verify.Located:
         loc = at(corners, "outline")
         loc.blocks, loc.turned_blocks = outlinefit.MIN_BLOCKS, turned
         return loc
@@ -172,7 +174,7 @@ def test_uncovered_cells_verify_agreeing_kinds_or_a_candidate_placing_itself(syn
 
 def test_guided_matching_is_deterministic_and_precise(synth_profile):
     img, truth = synth.scene(0, 4102, tilt=40.0)
-    ref = _Reference(synth_profile)
+    ref = Reference(synth_profile)
     grey = to_grey(img)
     feats = artmatch.photo_features(grey, artmatch.PHOTO_FEATURES)
     a = artmatch.match_art(ref.art, feats, synth_profile.grid_rect(), grey.shape)
@@ -202,8 +204,8 @@ def test_other_board_is_refused(synth_profile):
 def test_blank_table_is_refused(synth_profile):
     rng = np.random.default_rng(5)
     img = (rng.normal(128, 20, (900, 1200, 3))).clip(0, 255).astype(np.uint8)
-    assert locate_board(img, _Reference(synth_profile)) is None or not reader._verified(
-        locate_board(img, _Reference(synth_profile)))
+    assert locate_board(img, Reference(synth_profile)) is None or not verify.verified(
+        locate_board(img, Reference(synth_profile)))
 
 
 # ----------------------------------------------------------------- stored reference features
@@ -227,7 +229,7 @@ def test_saved_profile_stores_its_reference_features(synth_profile, tmp_path):
     folder = _copy(synth_profile).save(tmp_path / "loc0")
     assert (folder / artmatch.FEATURES_FILE).is_file()
     loaded = load_profile_dir(folder)
-    stored = _Reference(loaded).art
+    stored = Reference(loaded).art
     assert _same_features(stored, fresh)
     # the stored file is what is read back (not a new extraction)
     key = artmatch.features_key(*loaded.art_inputs())
@@ -276,7 +278,7 @@ def test_parallel_ratio_matches_equal_flann_matcher(synth_profile):
 
     img, _ = synth.scene(0, 4102, tilt=40.0)
     feats = artmatch.photo_features(to_grey(img), 0)
-    art = _Reference(synth_profile).art
+    art = Reference(synth_profile).art
     cv2.setRNGSeed(7)
     matcher = cv2.FlannBasedMatcher(artmatch.FLANN_INDEX, {"checks": artmatch.FLANN_CHECKS})
     pairs = matcher.knnMatch(art.desc, feats[1], k=2)
@@ -297,60 +299,60 @@ def test_a_verified_place_is_taken_to_a_block_fit_found_there(synth_profile):
     # the same place in the same orientation (too few to verify it alone): the blocks' corners
     # are kept, where the photo matches the reference better
     img, truth = synth.scene(0, 4106, tiles=6, tilt=30.0)
-    ref = _Reference(synth_profile)
+    ref = Reference(synth_profile)
     true = np.array(truth["corners"], np.float64)
     step = 0.2 * float(np.linalg.norm(true[1] - true[0])) / 5 * np.array([1.0, 0.0])
 
-    def cand(corners: np.ndarray, method: str, blocks: int = 0, turned: int = -1) -> reader._Located:
+    def cand(corners: np.ndarray, method: str, blocks: int = 0, turned: int = -1) -> verify.Located:
         # scored as a real candidate is: its match with the reference as placed
-        return reader._Located(corners, reader._score_at(img, corners, ref), 0.1, method,
+        return verify.Located(corners, locate._score_at(img, corners, ref), 0.1, method,
                                inliers=70 if method == "rematch" else 0, blocks=blocks, turned_blocks=turned)
 
     off = true + step
     verified = cand(off, "rematch")
     fit = cand(true, "outline", outlinefit.MIN_BLOCKS + 1, 0)
-    moved = reader._on_blocks(img, verified, [fit, verified], ref)
+    moved = locate._on_blocks(img, verified, [fit, verified], ref)
     assert np.array_equal(moved.corners, true) and moved.method == "rematch" and moved.inliers == 70
     # not moved: no block fit there, the fit turned or found turned as well, farther than
     # AGREE_CELLS, or where the photo matches worse; nor a place with blocks of its own
     for other in (cand(true, "outline"), cand(np.roll(true, 1, axis=0), "outline", 12, 0),
-                  cand(true, "outline", 12, 3), cand(true + 10 * reader.AGREE_CELLS * step, "outline", 12, 0),
+                  cand(true, "outline", 12, 3), cand(true + 10 * verify.AGREE_CELLS * step, "outline", 12, 0),
                   cand(off + step, "outline", 12, 0)):
-        assert np.array_equal(reader._on_blocks(img, verified, [other, verified], ref).corners, off)
+        assert np.array_equal(locate._on_blocks(img, verified, [other, verified], ref).corners, off)
     own = cand(off, "art", blocks=15)
-    assert np.array_equal(reader._on_blocks(img, own, [fit, own], ref).corners, off)
+    assert np.array_equal(locate._on_blocks(img, own, [fit, own], ref).corners, off)
 
 
 def test_of_fits_at_one_place_the_best_matching_verified_one_is_taken(synth_profile):
-    ref = _Reference(synth_profile)
+    ref = Reference(synth_profile)
     grid = np.array([[100.0, 100], [600, 100], [600, 600], [100, 600]])  # 100 px cells
-    accepted = reader._Located(grid, 0.38, 0.07, "art", inliers=448)
-    near = reader._Located(grid + 12, 0.46, 0.23, "grid", blocks=reader.OUTLINE_BLOCKS_ALONE)  # 0.12 cell away
-    far = reader._Located(grid + 80, 0.9, 0.1, "grid", blocks=reader.OUTLINE_BLOCKS_ALONE)  # 0.8 cell: elsewhere
-    turned = reader._Located(np.roll(grid + 5, 1, axis=0), 0.9, 0.1, "grid", blocks=reader.OUTLINE_BLOCKS_ALONE)
+    accepted = verify.Located(grid, 0.38, 0.07, "art", inliers=448)
+    near = verify.Located(grid + 12, 0.46, 0.23, "grid", blocks=verify.OUTLINE_BLOCKS_ALONE)  # 0.12 cell away
+    far = verify.Located(grid + 80, 0.9, 0.1, "grid", blocks=verify.OUTLINE_BLOCKS_ALONE)  # 0.8 cell: elsewhere
+    turned = verify.Located(np.roll(grid + 5, 1, axis=0), 0.9, 0.1, "grid", blocks=verify.OUTLINE_BLOCKS_ALONE)
     # not verified (no orientation margin), matching better than `near` by less than UNVERIFIED_LEAD
-    unverified = reader._Located(grid + 5, 0.46 + reader.UNVERIFIED_LEAD - 0.02, 0.6, "grid")
-    assert reader._verified(near) and not reader._verified(unverified)
-    pick = reader._best_match_here(accepted, [accepted, far, turned, unverified, near], ref)
+    unverified = verify.Located(grid + 5, 0.46 + locate.UNVERIFIED_LEAD - 0.02, 0.6, "grid")
+    assert verify.verified(near) and not verify.verified(unverified)
+    pick = locate._best_match_here(accepted, [accepted, far, turned, unverified, near], ref)
     assert pick is near
-    assert reader._best_match_here(near, [accepted, near], ref) is near  # a worse match never replaces it
+    assert locate._best_match_here(near, [accepted, near], ref) is near  # a worse match never replaces it
 
 
 def test_a_far_better_match_not_verified_lends_its_corners_to_the_verified_fit(synth_profile):
-    ref = _Reference(synth_profile)
+    ref = Reference(synth_profile)
     grid = np.array([[100.0, 100], [600, 100], [600, 600], [100, 600]])  # 100 px cells
-    accepted = reader._Located(grid, 0.42, 0.25, "art", inliers=83)
-    assert reader._verified(accepted)
-    lead = accepted.score + reader.UNVERIFIED_LEAD
-    outline = reader._Located(grid + 15, lead + 0.03, lead - 0.08, "outline", blocks=12, turned_blocks=0)
-    assert not reader._verified(outline)
-    pick = reader._best_match_here(accepted, [outline, accepted], ref)
+    accepted = verify.Located(grid, 0.42, 0.25, "art", inliers=83)
+    assert verify.verified(accepted)
+    lead = accepted.score + locate.UNVERIFIED_LEAD
+    outline = verify.Located(grid + 15, lead + 0.03, lead - 0.08, "outline", blocks=12, turned_blocks=0)
+    assert not verify.verified(outline)
+    pick = locate._best_match_here(accepted, [outline, accepted], ref)
     # the outline's corners, the feature fit's verification
-    assert np.array_equal(pick.corners, outline.corners) and pick.method == "art" and reader._verified(pick)
+    assert np.array_equal(pick.corners, outline.corners) and pick.method == "art" and verify.verified(pick)
     # not lent: a lead short of UNVERIFIED_LEAD, a frame fit (its score is its cells'), elsewhere, turned
     for other in (replace(outline, score=lead - 0.02), replace(outline, method="frame"),
                   replace(outline, corners=grid + 80), replace(outline, corners=np.roll(grid, 1, axis=0))):
-        assert reader._best_match_here(accepted, [other, accepted], ref) is accepted
+        assert locate._best_match_here(accepted, [other, accepted], ref) is accepted
 
 
 def test_a_steep_bed_whose_feature_fit_is_a_few_percent_off_takes_the_closer_outline():
@@ -384,34 +386,34 @@ def test_the_part_of_a_frame_a_turn_changes_shows_the_orientation(covered_bed):
     from assistant.vision import framefit
 
     prof, _, photo, true = covered_bed
-    ref = _Reference(prof)
+    ref = Reference(prof)
     grey = to_grey(photo.image)
     assert framefit.frame_shows_turn(grey, true, ref)
     for k in (1, 2, 3):
         assert not framefit.frame_shows_turn(grey, np.roll(true, -k, axis=0), ref)
     # a plain frame (no texture to align or tell by) tells nothing
-    plain = _Reference(prof)
+    plain = Reference(prof)
     plain.ring_weight = 0.0
     assert not framefit.frame_shows_turn(grey, true, plain)
 
 
 def test_a_frame_fit_or_a_lattice_is_verified_by_its_frame_when_the_cells_cannot_tell(covered_bed):
     prof, _, photo, true = covered_bed
-    ref = _Reference(prof)
+    ref = Reference(prof)
     img = photo.image
 
-    def at(corners: np.ndarray, method: str, frame: float = reader.FRAME_CONFIRMS) -> reader._Located:
-        return reader._Located(corners, 0.2, 0.1, method, frame=frame)
+    def at(corners: np.ndarray, method: str, frame: float = verify.FRAME_CONFIRMS) -> verify.Located:
+        return verify.Located(corners, 0.2, 0.1, method, frame=frame)
 
-    def settled(*cands: reader._Located) -> list[str]:
-        return [c.method for c in reader._settled_by_frame(img, list(cands), ref)]
+    def settled(*cands: verify.Located) -> list[str]:
+        return [c.method for c in verify.settled_by_frame(img, list(cands), ref)]
 
-    assert not reader._settled_by_cells(img, [at(true, "frame"), at(true, "grid")], ref)
+    assert not verify.settled_by_cells(img, [at(true, "frame"), at(true, "grid")], ref)
     assert settled(at(true, "frame")) == ["frame"] and settled(at(true, "grid")) == ["grid"]
-    assert reader._verified(reader._settled_by_frame(img, [at(true, "grid")], ref)[0])
+    assert verify.verified(verify.settled_by_frame(img, [at(true, "grid")], ref)[0])
     # turned, or a lattice whose frame band does not match, or a place nothing fixes: none
     assert not settled(at(np.roll(true, -1, axis=0), "frame"), at(np.roll(true, -2, axis=0), "grid"))
-    assert not settled(at(true, "grid", frame=reader.FRAME_CONFIRMS - 0.1))
+    assert not settled(at(true, "grid", frame=verify.FRAME_CONFIRMS - 0.1))
     assert not settled(at(true, "art"), at(true, "outline"))
 
 

@@ -235,23 +235,25 @@ def test_four_markers_overrule_a_place_no_block_fit_confirmed(monkeypatch, off, 
     from dataclasses import replace
     from pathlib import Path
 
-    from assistant.vision import reader
+    from assistant.vision import locate, reader, verify
+    from assistant.vision.imageio import load_photo, to_grey
     from assistant.vision.profile import load_profile
+    from assistant.vision.reference import Reference
 
     root = Path(__file__).resolve().parents[2]
     photo = root / "samples" / "photos" / "bed-1-dark_full_markers.jpg"
     truth = np.array(json.loads(photo.with_suffix(".json").read_text())["corners"], np.float64)
     prof = load_profile("bed-1-dark")
-    loaded = reader._photo(photo)
-    ref = reader._Reference(prof)
-    grey = reader.to_grey(loaded.image)
-    marked = reader._marker_located(grey, markers.detect(grey), ref)
+    loaded = load_photo(photo)
+    ref = Reference(prof)
+    grey = to_grey(loaded.image)
+    marked = locate.marker_located(grey, markers.detect(grey), ref)
     assert marked is not None
     diag = float(np.linalg.norm(marked.corners[0] - marked.corners[2]))
     moved = marked.corners + np.array([off * diag, 0.0])  # the whole grid shifted sideways
     fit = replace(marked, corners=moved, method="rematch", inliers=80, score=0.6, second=0.2, blocks=0)
-    assert reader._verified(fit)
-    monkeypatch.setattr(reader, "locate_board", lambda img, ref: fit)
+    assert verify.verified(fit)
+    monkeypatch.setattr(locate, "locate_board", lambda img, ref: fit)
     reading = reader.read_photo(loaded, prof)
     assert reading.method == ("markers" if overruled else "rematch")
     if overruled:  # and the markers' place is the board's

@@ -7,11 +7,12 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.vision import reader
+from assistant.vision import verify
 from assistant.vision.geometry import project
 from assistant.vision.imageio import to_grey
 from assistant.vision.outline import outline_quads
-from assistant.vision.reader import _Reference, calibrate
+from assistant.vision.reader import calibrate
+from assistant.vision.reference import Reference
 from assistant.vision.rematch import inset_grid, outline_grids, rematch
 
 import synth
@@ -107,31 +108,31 @@ def test_outlines_of_plain_images_are_safe(image):
 
 def test_rematch_recovers_the_grid_from_a_rough_guess(synth_profile):
     img, truth = synth.scene(1, 5102, tiles=8, tilt=35.0)
-    ref = _Reference(synth_profile)
+    ref = Reference(synth_profile)
     tc = np.asarray(truth["corners"], np.float64)
     # a guess a quarter of a cell off at every corner, given turned a quarter
     rng = np.random.default_rng(0)
     cell = np.linalg.norm(tc[0] - tc[2]) / np.hypot(5, 5)
     guess = np.roll(tc + rng.uniform(-0.25, 0.25, (4, 2)) * cell, 1, axis=0)
     m = rematch(to_grey(img), guess, ref.art, synth_profile.grid_rect(), 5, 5, synth_profile.cell)
-    assert m is not None and m.inliers >= reader.ART_INLIERS_ALONE
+    assert m is not None and m.inliers >= verify.ART_INLIERS_ALONE
     assert synth.corner_error(m.corners, truth) < 0.01  # SIFT chose the orientation, not the guess
-    assert reader._votes_clear((m.votes, m.turned))
+    assert verify.votes_clear((m.votes, m.turned))
 
 
 def test_votes_settle_the_orientation_only_when_clear():
-    assert reader._votes_clear((40, 2))
-    assert not reader._votes_clear((40, 20))  # art that looks alike turned
-    assert not reader._votes_clear((5, 0))  # too few to tell
-    assert not reader._votes_clear(None)
+    assert verify.votes_clear((40, 2))
+    assert not verify.votes_clear((40, 20))  # art that looks alike turned
+    assert not verify.votes_clear((5, 0))  # too few to tell
+    assert not verify.votes_clear(None)
     corners = np.zeros((4, 2))
     # many inliers, no photometric margin: the votes decide
-    flat = dict(score=0.4, second=0.41, method="rematch", frame=0.0, inliers=reader.ART_INLIERS_ALONE)
-    assert reader._verified(reader._Located(corners, votes=(40, 2), **flat))
-    assert not reader._verified(reader._Located(corners, votes=(40, 20), **flat))
+    flat = dict(score=0.4, second=0.41, method="rematch", frame=0.0, inliers=verify.ART_INLIERS_ALONE)
+    assert verify.verified(verify.Located(corners, votes=(40, 2), **flat))
+    assert not verify.verified(verify.Located(corners, votes=(40, 20), **flat))
     # few inliers: votes alone never place a board
-    few = dict(flat, inliers=reader.ART_INLIERS_ALONE - 1)
-    assert not reader._verified(reader._Located(corners, votes=(400, 2), **few))
+    few = dict(flat, inliers=verify.ART_INLIERS_ALONE - 1)
+    assert not verify.verified(verify.Located(corners, votes=(400, 2), **few))
 
 
 # ----------------------------------------------------------------- frame fits (framefit)
@@ -187,19 +188,19 @@ def test_frame_fit_of_a_covered_board_is_precise_and_never_off_by_a_shift():
     from assistant.vision.framefit import frame_fit
 
     img, truth, prof = _rendered("woodland-1-a", 7700, 0.9)
-    ref = _Reference(prof)
+    ref = Reference(prof)
     grey = to_grey(img)
     tc = np.asarray(truth["corners"], np.float64)
     to_grid = cv2.getPerspectiveTransform(tc.astype(np.float32), np.float32([[0, 0], [8, 0], [8, 9], [0, 9]]))
     fit = frame_fit(img, grey, tc, ref)
     if fit is not None:  # aligned on the frame: precise, in the orientation its cells say
-        assert synth.corner_error(fit.corners, truth) < 0.02 or fit.cells - fit.cells_turned < reader.FRAME_CELLS_MARGIN
+        assert synth.corner_error(fit.corners, truth) < 0.02 or fit.cells - fit.cells_turned < verify.FRAME_CELLS_MARGIN
     unit = np.array([[0, 0], [8, 0], [8, 9], [0, 9]], np.float64)
     for d in ((1, 0), (0, 1), (-1, 0), (0.5, 0.5)):
         moved = project(np.linalg.inv(to_grid), unit + np.array(d))
         fit = frame_fit(img, grey, moved, ref)
         assert fit is None or synth.corner_error(fit.corners, truth) < 0.02 or not (
-            fit.cells >= reader.FRAME_CELLS and fit.cells - fit.cells_turned >= reader.FRAME_CELLS_MARGIN)
+            fit.cells >= verify.FRAME_CELLS and fit.cells - fit.cells_turned >= verify.FRAME_CELLS_MARGIN)
 
 
 def test_frame_fits_rank_rivals():

@@ -7,9 +7,11 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.vision import outline, outlinefit, reader
+from assistant.vision import locate, outline, outlinefit, verify
 from assistant.vision.imageio import to_grey
-from assistant.vision.reader import _Reference, calibrate, locate_board
+from assistant.vision.locate import locate_board
+from assistant.vision.reader import calibrate
+from assistant.vision.reference import Reference
 
 import synth
 
@@ -23,22 +25,22 @@ def profiles():
     return out
 
 
-def _fits(img: np.ndarray, prof, ref: _Reference | None = None) -> list[outlinefit.BlockFit]:
-    return list(outlinefit.outline_fits(img, outlinefit.Levels(to_grey(img)), ref or _Reference(prof)))
+def _fits(img: np.ndarray, prof, ref: Reference | None = None) -> list[outlinefit.BlockFit]:
+    return list(outlinefit.outline_fits(img, outlinefit.Levels(to_grey(img)), ref or Reference(prof)))
 
 
 @pytest.mark.parametrize("design, seed, tiles, tilt", [(0, 7101, 6, 30.0), (1, 7104, 15, 35.0)])
 def test_a_board_is_located_by_its_outline_within_a_percent(profiles, design, seed, tiles, tilt):
     img, truth = synth.scene(design, seed, tiles=tiles, tilt=tilt)
-    loc = locate_board(img, _Reference(profiles[design]))
+    loc = locate_board(img, Reference(profiles[design]))
     assert loc is not None and loc.method == "outline"
-    assert reader._verified(loc)
+    assert verify.verified(loc)
     assert synth.corner_error(loc.corners, truth) < 0.01
 
 
 def test_a_rough_turned_guess_is_aligned_in_the_right_orientation(profiles):
     img, truth = synth.scene(0, 7102, tiles=12, tilt=40.0)
-    ref = _Reference(profiles[0])
+    ref = Reference(profiles[0])
     grey = to_grey(img)
     tc = np.asarray(truth["corners"], np.float64)
     # the grid a third of a cell too large (a frame width misjudged), given turned a quarter
@@ -60,7 +62,7 @@ def test_another_board_or_a_bare_table_gives_no_fit(profiles):
     assert _fits(table, profiles[0]) == []
 
 
-def _right_fits(img: np.ndarray, ref: _Reference, truth: dict) -> list[outlinefit.BlockFit]:
+def _right_fits(img: np.ndarray, ref: Reference, truth: dict) -> list[outlinefit.BlockFit]:
     return [f for f in _fits(img, ref.prof, ref) if synth.corner_error(f.corners, truth) < 0.01]
 
 
@@ -68,7 +70,7 @@ def test_an_outline_on_the_frames_inner_edge_is_tried_as_the_grid(profiles, monk
     # a frame the colour of the table: the only outline found is the frame's inner edge,
     # which an inset by a cell-wide frame puts beyond the coarse search
     img, truth = synth.scene(0, 7107, tiles=8, tilt=30.0)
-    ref = _Reference(profiles[0])
+    ref = Reference(profiles[0])
     ref.frame_width = 1.0  # as framefit.frame_of measures it once per reference
     monkeypatch.setattr(outline, "outline_quads", lambda *_: [np.asarray(truth["corners"], np.float64)])
     assert _right_fits(img, ref, truth)
@@ -80,7 +82,7 @@ def test_a_board_outline_behind_larger_ones_is_still_tried(profiles, monkeypatch
     # other boards and table patterns can outrank the board's own outline (rendered photo,
     # seed 100094: other boards and merged blobs first, the board fifth)
     img, truth = synth.scene(0, 7101, tiles=6, tilt=30.0)
-    ref = _Reference(profiles[0])
+    ref = Reference(profiles[0])
     tc = np.asarray(truth["corners"], np.float64)
     h, w = img.shape[:2]
     decoys = [tc * 0.5 + np.array([dx, dy]) for dx, dy in ((0, 0), (w / 2, 0), (0, h / 2), (w / 2, h / 2))]
@@ -116,35 +118,35 @@ def test_a_fit_counts_blocks_found_with_the_grid_turned(profiles):
     fits = _fits(img, profiles[0])
     right = [f for f in fits if synth.corner_error(f.corners, truth) < 0.01]
     assert right and right[0].turned >= 0
-    assert right[0].turned <= reader.OUTLINE_TURNED_SHARE * right[0].blocks
+    assert right[0].turned <= verify.OUTLINE_TURNED_SHARE * right[0].blocks
 
 
-def _outline_located(blocks: int, turned: int, margin: float) -> reader._Located:
-    return reader._Located(np.zeros((4, 2)), 0.2 + margin, 0.2, "outline", 0, -1.0, blocks=blocks,
+def _outline_located(blocks: int, turned: int, margin: float) -> verify.Located:
+    return verify.Located(np.zeros((4, 2)), 0.2 + margin, 0.2, "outline", 0, -1.0, blocks=blocks,
                            turned_blocks=turned)
 
 
 def test_blocks_alone_verify_an_outline_fit_only_with_a_clear_orientation():
-    own = reader.OUTLINE_BLOCKS_OWN
-    assert reader._verified(_outline_located(own, 0, 0.0))  # placed and turned by its blocks
-    assert not reader._verified(_outline_located(own - 1, 0, 0.0))  # too few blocks
-    assert not reader._verified(_outline_located(own + 4, own, 0.0))  # found turned as well
-    assert not reader._verified(_outline_located(own, -1, 0.0))  # turned blocks not counted
+    own = verify.OUTLINE_BLOCKS_OWN
+    assert verify.verified(_outline_located(own, 0, 0.0))  # placed and turned by its blocks
+    assert not verify.verified(_outline_located(own - 1, 0, 0.0))  # too few blocks
+    assert not verify.verified(_outline_located(own + 4, own, 0.0))  # found turned as well
+    assert not verify.verified(_outline_located(own, -1, 0.0))  # turned blocks not counted
     # many blocks: the photometric orientation margin settles it too
-    assert reader._verified(_outline_located(reader.OUTLINE_BLOCKS_ALONE, 15, reader.GRID_ORIENTATION_MARGIN + 0.01))
-    assert not reader._verified(_outline_located(reader.OUTLINE_BLOCKS_ALONE, 15, 0.05))
+    assert verify.verified(_outline_located(verify.OUTLINE_BLOCKS_ALONE, 15, verify.GRID_ORIENTATION_MARGIN + 0.01))
+    assert not verify.verified(_outline_located(verify.OUTLINE_BLOCKS_ALONE, 15, 0.05))
 
 
 def test_a_feature_fit_a_third_of_a_cell_off_is_moved_onto_the_blocks(profiles):
     img, truth = synth.scene(0, 7106, tiles=10, tilt=30.0)
-    ref = _Reference(profiles[0])
+    ref = Reference(profiles[0])
     tc = np.asarray(truth["corners"], np.float64)
     cell = np.linalg.norm(tc[1] - tc[0]) / 5
     off = tc + np.array([[0.3, 0.1], [0.0, 0.3], [-0.3, 0.2], [0.1, -0.3]]) * cell
     assert synth.corner_error(off, truth) > 0.03
-    loc = reader._placed(img, outlinefit.Levels(to_grey(img)), off, ref, "art", reader.ART_NO_POLISH + 30, ecc=False)
+    loc = locate.placed(img, outlinefit.Levels(to_grey(img)), off, ref, "art", verify.ART_NO_POLISH + 30, ecc=False)
     assert synth.corner_error(loc.corners, truth) < 0.01
-    assert loc.blocks >= outlinefit.MIN_BLOCKS and 0 <= loc.turned_blocks <= reader.OUTLINE_TURNED_SHARE * loc.blocks
+    assert loc.blocks >= outlinefit.MIN_BLOCKS and 0 <= loc.turned_blocks <= verify.OUTLINE_TURNED_SHARE * loc.blocks
 
 
 def test_a_blurred_photo_is_aligned_against_a_blurred_reference(monkeypatch):
@@ -156,7 +158,7 @@ def test_a_blurred_photo_is_aligned_against_a_blurred_reference(monkeypatch):
 
     from assistant.vision.imageio import decode_photo
 
-    ref = _Reference(sample_profile("woodland-2-a", 5))
+    ref = Reference(sample_profile("woodland-2-a", 5))
     jpeg, truth = renderer.render_photo("woodland-2-a", 500008)
     photo = decode_photo(jpeg, "x")
     levels = outlinefit.Levels(to_grey(photo.image))
@@ -170,7 +172,7 @@ def test_a_blurred_photo_is_aligned_against_a_blurred_reference(monkeypatch):
 
 def test_the_coarse_fit_stands_when_the_fine_pass_finds_too_few_blocks(profiles, monkeypatch):
     img, truth = synth.scene(0, 7101, tiles=6, tilt=30.0)
-    ref = _Reference(profiles[0])
+    ref = Reference(profiles[0])
     levels = outlinefit.Levels(to_grey(img))
     tc = np.asarray(truth["corners"], np.float64)
     coarse = outlinefit.block_step(levels, tc, ref, *outlinefit.STEPS[0])
@@ -190,7 +192,7 @@ def test_align_refuses_a_fit_spreading_past_the_limit(profiles, monkeypatch):
     img, truth = synth.scene(0, 7101, tiles=6, tilt=30.0)
     levels = outlinefit.Levels(to_grey(img))
     tc = np.asarray(truth["corners"], np.float64)
-    fit = outlinefit.align(levels, tc, _Reference(profiles[0]))
+    fit = outlinefit.align(levels, tc, Reference(profiles[0]))
     assert fit is not None and 0 < fit.spread < outlinefit.MAX_SPREAD
     monkeypatch.setattr(outlinefit, "MAX_SPREAD", fit.spread * 0.9)
-    assert outlinefit.align(levels, tc, _Reference(profiles[0])) is None
+    assert outlinefit.align(levels, tc, Reference(profiles[0])) is None

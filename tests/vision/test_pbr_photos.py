@@ -2,7 +2,7 @@
 varnish, a lamp or mixed light, a hard shadow across the board) read with no wrong cell, the board
 where its truth puts it.
 pbr-bed-2_10002 (a sheen over a board turned 45 degrees) is found only once its local contrast is
-evened (reader.evened): as taken, the reader could not tell which way round it lies."""
+evened (locate.evened): as taken, the reader could not tell which way round it lies."""
 
 from __future__ import annotations
 
@@ -33,11 +33,11 @@ def test_a_physically_rendered_photo_reads_with_no_wrong_cell(truth_file):
 
 def test_a_photo_whose_sheen_hides_the_art_is_found_once_evened(monkeypatch):
     from assistant.errors import GardenError
-    from assistant.vision import reader
+    from assistant.vision import locate
 
     truth = json.loads((PHOTOS / "pbr-bed-2_10002.json").read_text())
     photo, profile = load_photo(str(PHOTOS / "pbr-bed-2_10002.jpg")), load_profile(truth["board"])
-    monkeypatch.setattr(reader, "evened", lambda image: image)  # as taken only
+    monkeypatch.setattr(locate, "evened", lambda image: image)  # as taken only
     with pytest.raises(GardenError, match="which way round"):
         read_photo(photo, profile)
 
@@ -45,14 +45,14 @@ def test_a_photo_whose_sheen_hides_the_art_is_found_once_evened(monkeypatch):
 def test_a_board_whose_art_is_hidden_is_turned_by_its_cells_read(monkeypatch):
     """pbr-bed-0_50012 (a bed 16 of 25 cells covered): the locators place it but cannot tell which
     way round it lies; read in each orientation, only as it lies do cells read open with confidence
-    where the turned art differs (reader._settled_by_reading)."""
+    where the turned art differs (verify.settled_by_reading)."""
     from assistant.errors import GardenError
-    from assistant.vision import reader
+    from assistant.vision import locate
 
     truth = json.loads((PHOTOS / "pbr-bed-0_50012.json").read_text())
     photo, profile = load_photo(str(PHOTOS / "pbr-bed-0_50012.jpg")), load_profile(truth["board"])
     assert read_photo(photo, profile).details.get("settled_by") == "reading"
-    monkeypatch.setattr(reader, "_settled_by_reading", lambda img, found, prof: None)
+    monkeypatch.setattr(locate, "settled_by_reading", lambda img, found, prof: None)
     with pytest.raises(GardenError, match="which way round"):
         read_photo(photo, profile)
 

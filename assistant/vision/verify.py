@@ -1,0 +1,265 @@
+"""Whether a candidate place is the board: a located place (`Located`) verified by its own support
+(feature inliers, reference blocks, the photo's match with its reference as placed and turned), or,
+when none is, settled by its uncovered cells, its frame, or its cells read in every orientation.
+Each threshold names the rendered photos it was measured on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from assistant.vision import framefit
+from assistant.vision.cells import SURE_LOW, classify_cells
+from assistant.vision.geometry import cell_size, same_place, turned_cells, turns
+from assistant.vision.imageio import to_grey
+from assistant.vision.profile import BoardProfile
+from assistant.vision.reference import Reference
+
+#: a located board must match its reference at least this well (0..1, see _match_score)
+FOUND_SCORE = 0.30
+#: so many (guided) inliers of one homography confirm a location on their own (with
+#: ART_ORIENTATION_MARGIN); wrong fits on covered boards reach about 45 (rendered
+#: photos, seeds 2 and 3)
+ART_INLIERS_ALONE = 60
+#: a feature fit of fewer inliers is confirmed when its frame band (never covered) matches the
+#: reference at least FRAME_CONFIRMS as placed and the whole board beats its other orientations
+#: by GRID_ORIENTATION_MARGIN: a board so covered that few features show (the end of a game).
+#: Rendered photos (seeds 1-5 and 7, every candidate listed): of 1642 such fits none was more
+#: than 2% off; every wrong fit of 20+ inliers had a frame below 0.3 or a margin below 0.1 (the
+#: nearest: frame 0.27 at margin 0.20, margin 0.06 at frame 0.51). Held-out seeds 6 and 8: 524
+#: such fits, none off
+ART_INLIERS_FRAMED = 20
+FRAME_CONFIRMS = 0.4
+#: a homography from so many inliers is already sub-pixel: not ECC-polished (ECC on a
+#: partly covered board can drift to a higher-scoring wrong fit)
+ART_NO_POLISH = 40
+#: without ART_INLIERS_ALONE (grid lines, or a fit of few inliers) the match must be
+#: this strong and this clear
+FOUND_SCORE_WITHOUT_ART = 0.45
+GRID_ORIENTATION_MARGIN = 0.15
+#: a grid-line location this good is taken without looking at features (speed); the
+#: grid lines alone can be 2% of the diagonal off on a steeply tilted board, so only
+#: clear matches of the whole board and of its frame band on its own
+GRID_EARLY_SCORE = 0.8
+GRID_EARLY_MARGIN = 0.2
+GRID_EARLY_FRAME = 0.5
+#: a well-supported homography must still beat the board's other orientations by this much
+ART_ORIENTATION_MARGIN = 0.05
+#: a place (an outline's, or any candidate's moved onto the blocks: locate.placed) fixed by so many
+#: reference blocks (outlinefit: cells and frame pieces found again by correlation, all
+#: where one homography puts them) is the board, however
+#: poorly the photo matches photometrically (light, pieces); it still needs the clear
+#: orientation margin. Rendered photos (seeds 2-6, 420 photos): fits at a wrong place,
+#: turned, or with another board's profile gathered 12 blocks at most, right ones up to 70
+OUTLINE_BLOCKS_ALONE = 20
+#: ... or placed by fewer blocks (at least OUTLINE_BLOCKS_OWN) with the orientation shown by the
+#: blocks themselves: at most a quarter as many found with the grid turned in place. Rendered
+#: photos (seeds 2-4), mostly covered boards: 13-18 blocks as placed, none turned; the only
+#: outline fits more than 2% off gathered 10-12 blocks
+OUTLINE_BLOCKS_OWN = 13
+OUTLINE_TURNED_SHARE = 0.25
+#: a frame fit's uncovered cells must match their reference cells this well (mean of
+#: the best few, framefit.best_cells) and this much better than in any other
+#: orientation or at any other frame fit
+FRAME_CELLS = 0.6
+FRAME_CELLS_MARGIN = 0.2
+#: with no candidate verified on its own, a candidate whose uncovered cells settle the
+#: orientation as placed (FRAME_CELLS, FRAME_CELLS_MARGIN) is verified when a candidate of
+#: another kind (AGREE_KINDS) places the board within AGREE_CELLS of it, or, a grid-line fit,
+#: alone with the cells' margin GRID_CELLS_MARGIN. Rendered photos (seeds 1-5 and 7, 600
+#: photos, all candidates listed): agreeing kinds placed 3 more boards right and none wrong for
+#: any agreement of 0.3-1 cell, cells of 0.5-0.6 and a margin of 0.1-0.2; lone grid-line fits
+#: 3 more, none wrong, for a margin of 0.2-0.3 (2 fewer at 0.35). The cells alone of a feature
+#: fit took wrong places (another part of the photo) from a margin of 0.28 down.
+#: An outline fit placed by blocks (fewer than OUTLINE_BLOCKS_OWN) none of which are found with
+#: the grid turned is verified alone by that margin too: the blocks fix the place. Rendered
+#: photos (seeds 1-8, 800 photos, 679 outline fits): the 7 such fits with a margin of 0.3 or
+#: more were all right (as were all 504 fits of any blocks with none turned and such cells); the
+#: two wrong fits with no turned blocks had margins of 0.25 (2.5% of the diagonal off) and 0.09
+AGREE_CELLS = 0.5
+GRID_CELLS_MARGIN = 0.3
+AGREE_KINDS = {"outline": "outline", "grid": "grid", "art": "art", "art-all": "art", "rematch": "art",
+               "frame": "frame"}
+#: re-matched features decide the orientation when the located one has this many
+#: times the support of the best turned one (and at least VOTE_RATIO * VOTE_FLOOR)
+VOTE_RATIO = 3.0
+VOTE_FLOOR = 3
+#: a board found (FOUND_SCORE) but not which way round, its art too hidden for the locators, is
+#: read in every shape-keeping orientation. A cell read open with confidence (P(covered) below
+#: cells.SURE_LOW) agrees with its reference cell; where two orientations put cells of different
+#: art (a pot, a cloche, plain board), only one of them can agree, while plain cells met by plain
+#: ones, or covered ones, tell nothing. An orientation is the board's when, on the cells where its
+#: art and another's differ, it reads READ_TURN_MARGIN more such cells than that one and
+#: READ_TURN_RATIO times as many, against each other orientation. Physically rendered photos
+#: (samples/pbr, not the held-out seeds), each given its true place turned: beds seeds 1, 4, 5, 6
+#: turned 97 right, 26 left refused, none wrong; woodland seeds 1, 4, 5: 45 right, 1 left, none
+#: wrong. Where the locators had refused (beds seeds 4-6), the true orientation read 1-8 cells so,
+#: each turned one 0 (once 2, against 6)
+READ_TURN_MARGIN = 2
+READ_TURN_RATIO = 3.0
+
+
+@dataclass
+class Located:
+    corners: np.ndarray  # decoded-image pixels, calibrated order
+    score: float
+    second: float
+    method: str
+    inliers: int = 0
+    frame: float = -1.0  # frame band correlation (-1: plain frame or not measured)
+    votes: tuple[int, int] | None = None  # re-matched features as located / turned (rematch)
+    cells: tuple[float, float] | None = None  # best-cells score as located / rival (framefit)
+    blocks: int = 0  # reference blocks that fixed the place (outlinefit.align)
+    turned_blocks: int = -1  # the most found with the grid turned in place (-1: not counted)
+    source_inliers: int = 0  # a re-match's: the most inliers of an earlier feature fit at its place
+    settled_by: str = ""  # "cells" / "frame" / "reading": verified so, the last resorts (settled_by_*)
+
+
+def accepted(loc: Located) -> bool:
+    """Whether a candidate ends the search: a grid-line fit only when unmistakable."""
+    if loc.method == "grid":
+        return (loc.score >= GRID_EARLY_SCORE and loc.score - loc.second >= GRID_EARLY_MARGIN
+                and loc.frame >= GRID_EARLY_FRAME)
+    if _coarse_art(loc) or _weak_art(loc):
+        return False  # re-matched face-on next; still a candidate should that fail
+    return verified(loc)
+
+
+def _weak_art(loc: Located) -> bool:
+    """Whether a feature fit is verified by its inliers alone while the photo matches the
+    reference poorly there (below FOUND_SCORE): its features sit in the little of the board
+    that shows, and the far corners can be 3% of the diagonal off. bed_photos 200045 (a bed
+    nearly covered, steeply tilted): such a fit of 93 inliers 3.2% off at match 0.26, the
+    weaker features and their re-match, searched next, 0.3-0.5% off at 0.39."""
+    return loc.method == "art" and loc.score < FOUND_SCORE
+
+
+def _coarse_art(loc: Located) -> bool:
+    """Whether a fit is one of many inliers (so not ECC-polished) of the weaker features
+    over the whole photo (a block alignment may have moved it, as any candidate).
+    That stage runs only when the strongest features missed the board: it is small in
+    the photo, its features span few pixels, and the inliers may sit in the uncovered
+    part of it, so even 60-150 of them can put the far corners 2-14% of the diagonal
+    off (rendered photos: the speed benchmark's hard case, seed 4; ECC polish does not
+    move such a fit). The re-match, straightened face-on, put those within 0.5%."""
+    return loc.method == "art-all" and loc.inliers >= ART_NO_POLISH
+
+
+def verified(loc: Located) -> bool:
+    """Accept a location only when the rectified board matches its reference and
+    beats its other orientations (thresholds measured on rendered photos)."""
+    if loc.settled_by:
+        return True
+    margin = loc.score - loc.second
+    if loc.cells is not None:  # a frame fit (framefit checked the frame itself)
+        own, rival = loc.cells
+        return own >= FRAME_CELLS and own - rival >= FRAME_CELLS_MARGIN
+    # a coarse fit (_coarse_art) the photo matches poorly is not the board by its inliers alone:
+    # rendered 800061 (bed-1-dark, every cell covered, its profile stored and read back by
+    # `garden calibrate`): 66 inliers at match 0.27, orientation margin 0.10, 6% of the diagonal off
+    if (loc.inliers >= ART_INLIERS_ALONE and (margin >= ART_ORIENTATION_MARGIN or votes_clear(loc.votes))
+            and not (_coarse_art(loc) and loc.score < FOUND_SCORE)):
+        return True
+    if loc.inliers >= ART_INLIERS_FRAMED and loc.frame >= FRAME_CONFIRMS and margin >= GRID_ORIENTATION_MARGIN:
+        return True
+    if loc.source_inliers >= ART_INLIERS_ALONE and votes_clear(loc.votes):
+        return True  # the place is the feature fit's, the orientation the re-match's votes'
+    if loc.blocks >= OUTLINE_BLOCKS_ALONE and margin >= GRID_ORIENTATION_MARGIN:
+        return True
+    if loc.blocks >= OUTLINE_BLOCKS_OWN and 0 <= loc.turned_blocks <= OUTLINE_TURNED_SHARE * loc.blocks:
+        return True
+    # fewer inliers (or none: grid lines) place the board only roughly (a fit of 20-50
+    # inliers can be 2-4% of the diagonal off, or a cell off on a covered board): the
+    # rectified photo itself must match the reference well and in one orientation only
+    return loc.score >= FOUND_SCORE_WITHOUT_ART and margin >= GRID_ORIENTATION_MARGIN
+
+
+def settled_by_cells(img: np.ndarray, results: list[Located], ref: Reference) -> list[Located]:
+    """Candidates verified by their uncovered cells, which must settle the orientation as
+    placed (FRAME_CELLS, FRAME_CELLS_MARGIN): one that fixes its own place (_places_itself)
+    on its own by a wider margin (GRID_CELLS_MARGIN), any other when it agrees on the place
+    with a candidate of another kind (AGREE_CELLS); of each agreeing group the best supported
+    (most inliers, then blocks, then match)."""
+    grey = to_grey(img)
+    settled: list[tuple[Located, float]] = []
+    for loc in results:
+        scores = {k: v for v, k in framefit.orientation_cells(grey, loc.corners, ref)}
+        own = scores.pop(0)
+        margin = own - max(scores.values(), default=-1.0)
+        if own >= FRAME_CELLS and margin >= FRAME_CELLS_MARGIN:
+            settled.append((loc, margin))
+    chosen = []
+    for loc, margin in settled:
+        tol = AGREE_CELLS * cell_size(loc.corners, ref.prof.rows, ref.prof.cols)
+        group = [o for o, _ in settled if same_place(loc.corners, o.corners, tol)]
+        if len({AGREE_KINDS[o.method] for o in group}) >= 2:
+            pick = max(group, key=lambda o: (o.inliers, o.blocks, o.score))
+        elif _places_itself(loc) and margin >= GRID_CELLS_MARGIN:
+            pick = loc
+        else:
+            continue
+        if not any(pick is c for c in chosen):
+            pick.settled_by = "cells"
+            chosen.append(pick)
+    return chosen
+
+
+def settled_by_frame(img: np.ndarray, results: list[Located], ref: Reference) -> list[Located]:
+    """Candidates verified by the frame alone, for a board too covered for its cells to tell
+    its orientation: the place must stand on its own (a frame fit, aligned on the frame band
+    and checked there by framefit; a candidate that places itself, _places_itself, whose frame
+    band matches the reference's, FRAME_CONFIRMS), and the part of the frame that a turn changes
+    must show the board lies as placed (framefit.frame_shows_turn). Rendered 6200085 (bed-3-dark,
+    3 cells open): a frame fit 0.5% of the diagonal off whose cells matched 0.75 as placed and
+    0.63 turned; 6300025: a grid-line fit 0.2% off matched 0.39, below FOUND_SCORE_WITHOUT_ART."""
+    grey = to_grey(img)
+    settled = []
+    for loc in results:
+        stands = loc.method == "frame" or (_places_itself(loc) and loc.frame >= FRAME_CONFIRMS)
+        if stands and framefit.frame_shows_turn(grey, loc.corners, ref):
+            loc.settled_by = "frame"
+            settled.append(loc)
+    return settled
+
+
+def settled_by_reading(img: np.ndarray, found: list[Located], prof: BoardProfile) -> Located | None:
+    """The first of the candidates found (FOUND_SCORE, as placed or turned) whose cells, read in
+    each orientation, tell which way round it lies (READ_TURN_*), turned so; None when none does."""
+    layout = np.array(prof.layout)
+    ks = turns(prof.rows, prof.cols)
+    for loc in found:
+        if max(loc.score, loc.second) < FOUND_SCORE:
+            continue
+        rolled = {k: np.roll(loc.corners, -k, axis=0) for k in ks}
+        agree = {k: classify_cells(img, rolled[k], prof, refuse_blur=False)[2]["p_covered"] < SURE_LOW for k in ks}
+        for own in ks:
+            if all(reads_apart(agree[own], agree[k], layout, (k - own) % 4) for k in ks if k != own):
+                return replace(loc, corners=rolled[own], settled_by="reading")
+    return None
+
+
+def reads_apart(own: np.ndarray, other: np.ndarray, layout: np.ndarray, k: int) -> bool:
+    """Whether cells read open with confidence with the corners as placed (`own`) outnumber
+    those read so with them rolled by k (`other`, its own cell order) on the cells where the two
+    put different art (READ_TURN_MARGIN, READ_TURN_RATIO)."""
+    r, c = turned_cells(*layout.shape, k)
+    differ = layout != layout[r, c]
+    a, b = int((own & differ).sum()), int((other[r, c] & differ).sum())
+    return a - b >= READ_TURN_MARGIN and a >= READ_TURN_RATIO * b
+
+
+def _places_itself(loc: Located) -> bool:
+    """Whether a candidate's place stands without another kind agreeing: a grid-line fit (the
+    lattice), or an outline fit by blocks none of which are found with the grid turned."""
+    return loc.method == "grid" or (loc.method == "outline" and loc.turned_blocks == 0)
+
+
+def votes_clear(votes: tuple[int, int] | None) -> bool:
+    """Whether re-matched features settle the orientation on their own: many more of
+    them found where the board is located than with it turned (a mostly covered
+    board's frame pattern can look alike turned to the coarse photometric score)."""
+    if votes is None:
+        return False
+    own, turned = votes
+    return own >= VOTE_RATIO * max(turned, VOTE_FLOOR)
