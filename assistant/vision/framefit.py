@@ -105,7 +105,14 @@ def _side_profiles(reference: np.ndarray, m: int) -> list[np.ndarray]:
 def frame_width(prof) -> float | None:
     """The printed frame's width in cells (grid edge to the frame's outer edge), when
     the reference's margin shows that edge (None: the frame fills the margin, or no
-    clear edge): the median over the sides of the strongest colour step."""
+    clear edge): the median over the sides of the strongest colour step. Measured once
+    a profile (the locators and the cell reader both ask)."""
+    if "frame_width" not in prof.derived:
+        prof.derived["frame_width"] = _measured_frame_width(prof)
+    return prof.derived["frame_width"]
+
+
+def _measured_frame_width(prof) -> float | None:
     m, cell = prof.margin_px, prof.cell
     lo, hi = int(EDGE_SEARCH[0] * cell), min(m - 1, int(EDGE_SEARCH[1] * cell))
     found = []
@@ -151,16 +158,9 @@ def _frame_template(ref, scale: float, pad: float) -> tuple[np.ndarray, np.ndarr
     if (scale, pad) not in cache:
         prof = ref.prof
         grey, valid = ref.at_scale(scale)
-        mask = valid & _band_mask(prof, scale, frame_of(ref), pad)[: valid.shape[0], : valid.shape[1]]
+        mask = valid & _band_mask(prof, scale, ref.frame_width, pad)[: valid.shape[0], : valid.shape[1]]
         cache[(scale, pad)] = (gaussian_highpass(grey, prof.cell * scale / 3), mask)
     return cache[(scale, pad)]
-
-
-def frame_of(ref) -> float | None:
-    """frame_width of the reference's profile, measured once per reference."""
-    if not hasattr(ref, "frame_width"):
-        ref.frame_width = frame_width(ref.prof)
-    return ref.frame_width
 
 
 def align_frame(img: np.ndarray, corners: np.ndarray, ref, pad: float = EDGE_PAD,
@@ -188,7 +188,7 @@ def _aligned(img: np.ndarray, guess: np.ndarray, ref) -> np.ndarray | None:
     """The frame band aligned short of its outer edge; when that does not converge (a
     rough guess), first with the edge, which pulls a rough place in but, with the
     table beyond it, biases the fit by up to a few percent of the grid's diagonal."""
-    if frame_of(ref) is None:
+    if ref.frame_width is None:
         return align_frame(img, guess, ref, EDGE_PAD)
     inner = align_frame(img, guess, ref, -EDGE_KEEP_OFF)
     if inner is not None:
@@ -213,7 +213,7 @@ def _score_masks(ref) -> tuple[np.ndarray, list[np.ndarray]]:
     """The scored band (small scale, valid pixels) and its four sides, corners left out."""
     if "score_masks" not in ref.__dict__:
         prof = ref.prof
-        band = _band_mask(prof, ref.s_scale, frame_of(ref), -EDGE_KEEP_OFF)
+        band = _band_mask(prof, ref.s_scale, ref.frame_width, -EDGE_KEEP_OFF)
         band = band[: ref.s_valid.shape[0], : ref.s_valid.shape[1]] & ref.s_valid
         m = prof.margin_px // 2
         h, w = band.shape

@@ -134,7 +134,7 @@ def marker_located(grey: np.ndarray, found: dict[int, np.ndarray], ref: Referenc
     def band(corners: np.ndarray) -> float:
         return framefit.band_scores(ref, warp_to_ref(grey, corners, prof, ref.s_scale)[0])[0]
 
-    measured = framefit.frame_of(ref)  # a frame filling the reference's margin is at least that wide
+    measured = ref.frame_width  # a frame filling the reference's margin is at least that wide
     grid = markers.place_grid(grey, found, prof.rows, prof.cols, prof.margin if measured is None else measured,
                               band if ref.ring_weight > 0 else None)
     return None if grid is None else _located(grey, grid, ref, "markers")

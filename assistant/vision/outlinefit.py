@@ -3,7 +3,7 @@ reference's blocks.
 
 The whole-photo feature search (artmatch) costs half a second or more on a 12 MP
 photo; most boards' outer edge shows plainly, though, and the grid inside it
-follows from the frame width the reference shows (framefit.frame_of). Such a
+follows from the frame width the reference shows (Reference.frame_width). Such a
 guess is a few percent of the board off. The photo is straightened with it, and
 the reference's blocks (each cell's inner part, cell-long pieces of the frame) are
 found again by correlation near where the guess puts them (finewarp.block_shifts):
@@ -121,7 +121,7 @@ def _block_template(ref, scale: float, pad: int, blur: float = 0.0
     """The reference at `scale` (blurred by `blur` pixels, a Gaussian sigma), high-passed as
     finewarp matches blocks and padded by `pad` (frame blocks at the border are searched
     beyond it), and its blocks (cells, frame pieces) in padded pixels; kept on the reference."""
-    from assistant.vision import finewarp, framefit
+    from assistant.vision import finewarp
 
     cache = ref.__dict__.setdefault("block_templates", {})
     if (scale, pad, blur) not in cache:
@@ -131,7 +131,7 @@ def _block_template(ref, scale: float, pad: int, blur: float = 0.0
             grey = cv2.GaussianBlur(grey.astype(np.float32), (0, 0), blur)
         hp = np.pad(finewarp.prepared(grey, prof.cell * scale), pad)
         boxes = [tuple(int(round(v * scale)) + pad for v in box)
-                 for box in finewarp.reference_blocks(prof, ref.valid, framefit.frame_of(ref))]
+                 for box in finewarp.reference_blocks(prof, ref.valid, ref.frame_width)]
         cache[(scale, pad, blur)] = (hp, boxes)
     return cache[(scale, pad, blur)]
 
@@ -232,7 +232,7 @@ def frame_guess(ref) -> float:
     field bent 0.22 of a cell, 4 cells wrong). Not done."""
     from assistant.vision import framefit
 
-    frame = framefit.frame_of(ref)
+    frame = ref.frame_width
     return framefit.FRAME_GUESS if frame is None else frame
 
 

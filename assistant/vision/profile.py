@@ -43,6 +43,8 @@ class BoardProfile:
     source_photo: str = ""
     source_corners: list[list[float]] = field(default_factory=list)
     path: Path | None = None
+    #: what is measured once from the reference and kept for the profile's life (framefit.frame_width)
+    derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.layout:

@@ -46,7 +46,9 @@ class Reference:
         self.s_size = (int(round(w * 0.5)), int(round(h * 0.5)))
         self.s_grey = cv2.resize(self.grey, self.s_size, interpolation=cv2.INTER_AREA)
         self.s_valid = cv2.resize(valid, self.s_size, interpolation=cv2.INTER_NEAREST) > 127
-        self.s_board = _board_mask(prof, self.s_valid, 0.5, framefit.frame_of(self))
+        #: the printed frame's width in cells, None when it fills the margin (framefit.frame_width)
+        self.frame_width = framefit.frame_width(prof)
+        self.s_board = _board_mask(prof, self.s_valid, 0.5, self.frame_width)
         self._s_sigma = prof.cell * 0.5 / 3
         self._s_board_weight = _mask_weight(self.s_board, self._s_sigma)
         self.s_hp = self.small_highpass(self.s_grey)

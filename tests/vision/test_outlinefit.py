@@ -71,7 +71,7 @@ def test_an_outline_on_the_frames_inner_edge_is_tried_as_the_grid(profiles, monk
     # which an inset by a cell-wide frame puts beyond the coarse search
     img, truth = synth.scene(0, 7107, tiles=8, tilt=30.0)
     ref = Reference(profiles[0])
-    ref.frame_width = 1.0  # as framefit.frame_of measures it once per reference
+    ref.frame_width = 1.0  # as the reference measures it (framefit.frame_width)
     monkeypatch.setattr(outline, "outline_quads", lambda *_: [np.asarray(truth["corners"], np.float64)])
     assert _right_fits(img, ref, truth)
     monkeypatch.setattr(outlinefit, "retry_frames", lambda frame: ())
