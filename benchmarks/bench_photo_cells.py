@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from assistant.vision import cells as cellmod, symbols  # noqa: E402
+from assistant.vision import cell_measures, cells as cellmod, symbols  # noqa: E402
 from assistant.vision.imageio import decode_photo  # noqa: E402
 from assistant.vision.profile import load_profile  # noqa: E402
 from assistant.vision.reader import calibrate  # noqa: E402
@@ -101,7 +101,7 @@ def rectified(img: np.ndarray, corner_sets: list[np.ndarray], prof) -> list[np.n
     reader rectifies it: from the photo reduced (once) to the size the cells are read at
     (cells.reduced_photo)."""
     small, moved = cellmod.reduced_photo(img, np.stack(corner_sets))
-    return [cellmod.warp_to_reference(small, c, prof) for c in moved]
+    return [cell_measures.warp_to_reference(small, c, prof) for c in moved]
 
 
 def truth_masks(t: dict):
@@ -121,7 +121,7 @@ def collect(args, designs):
     names = None
     for k, (d, s, ph, corners, t, prof) in enumerate(cases(args.count, args.seed, args.cal_seed, designs)):
         warp, = rectified(ph.image, [corners], prof)
-        X, names, _ = cellmod.cell_features(warp, cellmod._cell_reference(prof))
+        X, names, _ = cell_measures.cell_features(warp, cell_measures.cell_reference(prof))
         cov, hole = truth_masks(t)
         Xs.append(X.reshape(-1, X.shape[-1]))
         ys.append(cov.ravel())
@@ -357,7 +357,7 @@ def fit_stages_main(warps, args, note_data: str, log) -> None:
     photos = []
     names = None
     for warp, prof, cov, hole, group, src in warps:
-        X, names, info = cellmod.cell_features(warp, cellmod._cell_reference(prof))
+        X, names, info = cell_measures.cell_features(warp, cell_measures.cell_reference(prof))
         w = np.where(hole, args.hole_weight, 1.0) * source_weight(args, src)
         photos.append((X, info["sides"], cov, w, group, src))
     log(f"features of {len(photos)} warps")

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from assistant.vision import cell_net
-from assistant.vision import cells as cellmod
+from assistant.vision import cell_measures, cells as cellmod
 from assistant.vision.profile import BoardProfile
 from conftest import rendered_board
 
@@ -83,7 +83,7 @@ def test_the_nets_read_the_cells_the_trees_doubt_and_check_those_they_call_cover
 def test_each_shipped_net_runs_in_opencv_and_alone_reads_a_rendered_board(design, seed, monkeypatch):
     photo, corners, truth, prof = rendered_board(design, seed)
     assert cell_net.has_net(prof.game)
-    warp, _ = cellmod.aligned_to_reference(photo.image, corners, prof)
+    warp, _ = cell_measures.aligned_to_reference(photo.image, corners, prof)
     patches = cell_net.cell_patches(prof.reference, prof)
     cov = np.array([[c == "covered" for c in row] for row in truth["cells"]])
     monkeypatch.setattr(cell_net, "VIEWS_DOUBT", -1.0)  # the nets' own readings (the other views: their own test)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from assistant.vision import cells as cellmod
+from assistant.vision import cell_measures, cells as cellmod
 from assistant.vision import cell_fit
 from assistant.vision.cell_fit import fit, predict_margin
 from conftest import rendered_board
@@ -159,7 +159,7 @@ def test_lit_mismatch_forgives_a_change_of_light_but_not_of_colour():
     photo[0, 0, ..., 0] = (pred[0, 0, ..., 0] + 5) * 0.5 - 5  # a shadow halves the light ...
     photo[0, 0, ..., 1:] *= 0.5
     photo[0, 1, ..., 1] += 25  # ... a tile changes the colour
-    mis, gain = cellmod._lit_mismatch(photo, pred, np.ones((8, 8), bool))
+    mis, gain = cell_measures._lit_mismatch(photo, pred, np.ones((8, 8), bool))
     assert mis[0, 0].mean() < 1e-3 and gain[0, 0] == pytest.approx(np.log(0.5), abs=1e-3)
     assert mis[0, 1].mean() > 20
 
@@ -176,30 +176,30 @@ def test_blur_refusal_depends_on_the_game():
     # a woodland board's hole rings wash out first; beds are refused only at the strongest blur
     assert cellmod.too_blurred({"sigma": 4.5}, "indian-summer")
     assert not cellmod.too_blurred({"sigma": 4.5}, "cottage-garden")
-    assert cellmod.too_blurred({"sigma": cellmod.BLUR_SIGMAS[-1]}, "cottage-garden")
+    assert cellmod.too_blurred({"sigma": cell_measures.BLUR_SIGMAS[-1]}, "cottage-garden")
     assert not cellmod.too_blurred({"sigma": 3.0}, "indian-summer")
 
 
 def test_blur_estimate_stops_at_the_first_candidate_that_does_not_gain():
     # 4.5 gains too little over 3.0; 6.0 beats 3.0 by more than the step gain, but only across
     # the plateau, so the photo is as soft as 3.0 (not refused, not matched too washed out)
-    gain = cellmod.BLUR_STEP_GAIN
+    gain = cell_measures.BLUR_STEP_GAIN
     ref = {0.0: 0.2, 1.0: 0.3, 2.0: 0.4, 3.0: 0.5, 4.5: 0.5 + gain / 2, 6.0: 0.5 + 2 * gain}
-    photo = {-v: 0.2 - 0.01 * v for v in cellmod.PHOTO_SIGMAS}
-    sigma, score = cellmod._match_sharpness({**ref, **photo}.__getitem__)
+    photo = {-v: 0.2 - 0.01 * v for v in cell_measures.PHOTO_SIGMAS}
+    sigma, score = cell_measures._match_sharpness({**ref, **photo}.__getitem__)
     assert (sigma, score) == (3.0, 0.5)
     assert not cellmod.too_blurred({"sigma": sigma}, "cottage-garden")
 
 
 def test_blur_estimate_blurs_the_photo_when_that_is_clearly_better():
-    scores = {sg: 0.2 + 0.01 * (sg == 1.0) for sg in cellmod.BLUR_SIGMAS}
+    scores = {sg: 0.2 + 0.01 * (sg == 1.0) for sg in cell_measures.BLUR_SIGMAS}
     scores.update({-1.0: 0.25, -2.0: 0.3, -3.0: 0.3})
-    assert cellmod._match_sharpness(scores.__getitem__) == (-2.0, 0.3)
+    assert cell_measures._match_sharpness(scores.__getitem__) == (-2.0, 0.3)
 
 
 def test_a_sharp_frame_keeps_a_full_board_from_being_refused():
     # the cells (all tiles) suggest the strongest blur, the frame shows a sharp photo
-    soft = cellmod.BLUR_SIGMAS[-1]
+    soft = cell_measures.BLUR_SIGMAS[-1]
     assert cellmod.too_blurred({"sigma": soft, "sigma_board": soft}, "cottage-garden")
     assert not cellmod.too_blurred({"sigma": soft, "sigma_board": 1.0}, "cottage-garden")
 

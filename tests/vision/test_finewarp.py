@@ -84,7 +84,7 @@ def test_the_photo_is_sampled_once_through_homography_and_field():
     # a rendered photo through a bending lens: the aligned rectification matches the
     # reference better than the homography alone, and is no softer
     renderer = pytest.importorskip("samples.renderer")
-    from assistant.vision import cells
+    from assistant.vision import cell_measures
     from samples.calibrated import sample_profile
 
     from assistant.vision.imageio import decode_photo
@@ -93,8 +93,8 @@ def test_the_photo_is_sampled_once_through_homography_and_field():
     jpeg, truth = renderer.render_photo("woodland-2-b", 610001, lens_k1=0.06, tilt_max=20, fill=0.9, coverage=0.3)
     photo = decode_photo(jpeg, "x")
     corners = np.array(truth["corners"]) / photo.scale
-    plain = cells.warp_to_reference(photo.image, corners, prof)
-    aligned, how = cells.aligned_to_reference(photo.image, corners, prof)
+    plain = cell_measures.warp_to_reference(photo.image, corners, prof)
+    aligned, how = cell_measures.aligned_to_reference(photo.image, corners, prof)
     assert how.order >= 2 and how.max_shift > 0.02
 
     def sharpness(a: np.ndarray) -> float:
