@@ -11,6 +11,7 @@ from assistant.vision.imageio import to_grey
 from assistant.vision.profile import BoardProfile
 from assistant.vision.rectified import cell_pixels, norm_xcorr, ring_mask
 
+
 def _mask_weight(mask: np.ndarray, sigma: float) -> np.ndarray:
     """The mask blurred as _masked_highpass blurs (floored): the same for every image masked
     alike, so computed once per mask."""

@@ -16,7 +16,7 @@ from assistant.vision.imageio import to_grey
 from assistant.vision.profile import BoardProfile
 from assistant.vision.reference import Reference
 
-#: a located board must match its reference at least this well (0..1, see _match_score)
+#: a located board must match its reference at least this well (0..1, Reference.match_score)
 FOUND_SCORE = 0.30
 #: so many (guided) inliers of one homography confirm a location on their own (with
 #: ART_ORIENTATION_MARGIN); wrong fits on covered boards reach about 45 (rendered
@@ -102,6 +102,9 @@ READ_TURN_RATIO = 3.0
 
 @dataclass
 class Located:
+    """A candidate place of the board (locate) with what supports it: its match as placed and turned,
+    and whichever of inliers, votes, blocks, frame and cells its locator measured."""
+
     corners: np.ndarray  # decoded-image pixels, calibrated order
     score: float
     second: float
