@@ -67,12 +67,12 @@ def test_few_inliers_are_confirmed_by_the_frame_band_and_a_clear_orientation():
 def test_a_rematch_where_many_inliers_put_the_board_is_turned_by_its_votes():
     corners = np.zeros((4, 2))
     flat = dict(score=0.4, second=0.38, method="rematch", frame=0.5, inliers=45)
-    clear = (verify.VOTE_RATIO * verify.VOTE_FLOOR + 4, 0)
+    clear = (verify.VOTE_MIN + 4, 0)
     sourced = dict(flat, source_inliers=verify.ART_INLIERS_ALONE)
     assert verify.verified(verify.Located(corners, votes=clear, **sourced))
     # the place needs an earlier fit of many inliers there; the orientation, clear votes
     assert not verify.verified(verify.Located(corners, votes=clear, **dict(sourced, source_inliers=verify.ART_INLIERS_ALONE - 1)))
-    assert not verify.verified(verify.Located(corners, votes=(clear[0], clear[0] // 2), **sourced))
+    assert not verify.verified(verify.Located(corners, votes=(clear[0], clear[0] - 2), **sourced))
     assert not verify.verified(verify.Located(corners, votes=clear, **flat))
 
 

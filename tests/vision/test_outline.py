@@ -122,14 +122,23 @@ def test_rematch_recovers_the_grid_from_a_rough_guess(synth_profile):
 
 def test_votes_settle_the_orientation_only_when_clear():
     assert verify.votes_clear((40, 2))
-    assert not verify.votes_clear((40, 20))  # art that looks alike turned
-    assert not verify.votes_clear((5, 0))  # too few to tell
+    assert verify.votes_clear((41, 23))  # a lead of many votes, not by chance (a bed mostly covered)
+    assert not verify.votes_clear((40, 33))  # art that looks alike turned
+    assert not verify.votes_clear((9, 3))  # a lead of few votes: as likely by chance
+    assert not verify.votes_clear((verify.VOTE_MIN - 1, 0))  # too few to tell
     assert not verify.votes_clear(None)
+
+
+def test_the_chance_of_a_lead_is_a_fair_coins():
+    assert verify.as_many_by_chance(0, 5) == 1.0
+    assert verify.as_many_by_chance(5, 5) == 1 / 32
+    assert verify.as_many_by_chance(2, 4) == 11 / 16  # 6 + 4 + 1 of 16
+    assert verify.as_many_by_chance(16, 24) > verify.VOTE_CHANCE > verify.as_many_by_chance(41, 64)
     corners = np.zeros((4, 2))
     # many inliers, no photometric margin: the votes decide
     flat = dict(score=0.4, second=0.41, method="rematch", frame=0.0, inliers=verify.ART_INLIERS_ALONE)
     assert verify.verified(verify.Located(corners, votes=(40, 2), **flat))
-    assert not verify.verified(verify.Located(corners, votes=(40, 20), **flat))
+    assert not verify.verified(verify.Located(corners, votes=(40, 33), **flat))
     # few inliers: votes alone never place a board
     few = dict(flat, inliers=verify.ART_INLIERS_ALONE - 1)
     assert not verify.verified(verify.Located(corners, votes=(400, 2), **few))
