@@ -3,9 +3,10 @@ make, against the truth: what verify.votes_clear may take them for.
 
 For each photo, as taken and evened (locate.evened), every candidate with votes is compared with the
 truth's corners: at the right place (within 2% of the diagonal) as it lies, turned wrong (within 5%),
-placed roughly (2-5% off, as it lies: the place fit's imprecision, not the votes'), or elsewhere. Prints, per source: the re-matches of each kind, how many votes_clear takes
-(a clear vote turned wrong or elsewhere is the failure this rule must never make), the least lead of
-the right ones, and those where the true orientation gathered no more votes than a turn.
+placed roughly (2-5% off, as it lies: the place fit's imprecision, not the votes'), or elsewhere.
+Prints, per source: the re-matches of each kind, how many votes_clear takes (a clear vote turned
+wrong or elsewhere is the failure this rule must never make), the least lead of the right ones, and
+those where the true orientation gathered no more votes than a turn.
 
     .venv/bin/python benchmarks/bench_orientation_votes.py            # quick: 5 photos a source
     .venv/bin/python benchmarks/bench_orientation_votes.py --full     # the figures in verify.VOTE_CHANCE's note

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from assistant.errors import GardenError
-from assistant.vision.imageio import MAX_FULL_DECODE_PIXELS, decode_photo, parse_header
+from assistant.vision.imageio import MAX_FULL_DECODE_PIXELS, decode_photo, load_photo, parse_header
 
 # smooth (blurred noise), so that lossy codecs keep it close
 IMG = cv2.GaussianBlur((np.random.default_rng(0).random((300, 420, 3)) * 255).astype(np.uint8), (0, 0), 3)
@@ -81,6 +81,20 @@ def test_tiny_webp_is_refused_by_its_header():
     data[21:25] = struct.pack("<I", bits)
     with pytest.raises(GardenError, match="30x20"):
         decode_photo(bytes(data), "tiny.webp")
+
+
+def test_a_photo_too_small_is_refused_with_its_size_as_bytes_file_or_array(tmp_path):
+    small = IMG[:40, :50]
+    data = _encoded(".png", image=small)
+    with pytest.raises(GardenError, match=r"small\.png is only 50x40 pixels"):
+        decode_photo(data, "small.png")
+    (tmp_path / "small.png").write_bytes(data)
+    with pytest.raises(GardenError, match="only 50x40 pixels"):
+        load_photo(tmp_path / "small.png")
+    with pytest.raises(GardenError, match="the image is only 50x40 pixels"):
+        load_photo(small)
+    loaded = load_photo(_encoded(".png"))  # the bytes of a file, read as `check` reads an upload
+    assert loaded.full_size == (420, 300) and load_photo(loaded) is loaded
 
 
 def _os2_bmp(w: int, h: int) -> bytes:

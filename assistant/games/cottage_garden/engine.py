@@ -13,7 +13,6 @@ from assistant.games.cottage_garden.houserules import SWITCHES
 from assistant.games.cottage_garden.state import GameState, Setup
 
 
-
 def setup_from_dict(data: dict[str, Any]) -> Setup:
     try:
         chosen = houserules.parse(SWITCHES, [f"{k}={v}" for k, v in data.get("house_rules", {}).items()])
