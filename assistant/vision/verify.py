@@ -87,13 +87,13 @@ AGREE_KINDS = {"outline": "outline", "grid": "grid", "art": "art", "art-all": "a
 #: turn) that a fair coin tossed for each vote between the two gives the located one as many with
 #: a chance of at most VOTE_CHANCE: 41 votes against 23 say more than 9 against 3. A re-match
 #: turned wrong counts the true orientation's votes among its turned ones, so it leads only where
-#: the art gathers more votes turned than as it lies. Every re-match of the sample renderer (seed 7;
-#: seed 3 at coverage 0.8), bed_photos (seed 2 at 0.8) and physically rendered beds (seeds 1, 5, 6, 8),
-#: 598 in all (listed so by benchmarks/bench_orientation_votes.py): none at the right place was turned wrong; the
-#: true orientation gathered fewer votes than a turn once (a woodland board, 7 against 9: too few
-#: either way); the wrong places gathered 3 and 1 (and one 2.3% of the diagonal off, 193 against 9:
-#: verified before as now). The rule before (three times as many, at least 9) took 40 fewer of the
-#: right ones and no other: mostly covered physically rendered beds lead 34-68 votes to 19-32
+#: the art gathers more votes turned than as it lies. benchmarks/bench_orientation_votes.py --full
+#: (the sample renderer's seed 7 and seed 3 at coverage 0.8, bed_photos and woods_photos at 0.8, the
+#: committed physically rendered beds): 662 re-matches at the right place (626 clear), none turned
+#: wrong, 2 elsewhere (neither clear), one 2.3% of the diagonal off (clear, and verified by the rule
+#: before too); the true orientation gathered fewer votes than a turn once, 7 against 9. The rule
+#: before (three times as many, at least 9) refused mostly covered physically rendered beds whose
+#: re-matches lead 34-68 votes to 19-32 (development seed 6, held-out seed 3: 2 boards more found)
 VOTE_MIN = 9
 VOTE_CHANCE = 0.05
 #: a board found (FOUND_SCORE) but not which way round, its art too hidden for the locators, is
