@@ -237,7 +237,7 @@ def _apply_orientation(image: np.ndarray, orientation: int) -> np.ndarray:
     return image
 
 
-def too_small(name: str, width: int, height: int) -> GardenError:
+def _too_small(name: str, width: int, height: int) -> GardenError:
     """The refusal of a photo smaller than MIN_SIDE on a side."""
     return GardenError(f"{name} is only {width}x{height} pixels; a board photo needs at least {MIN_SIDE} on each side.")
 
@@ -273,7 +273,7 @@ def decode_photo(data: bytes, name: str, *, target: int = TARGET_LONG_SIDE,
         raise GardenError(f"{name} is truncated: the image data ends early.")
     if info.width is not None and info.height is not None:
         if info.width < MIN_SIDE or info.height < MIN_SIDE:
-            raise too_small(name, info.width, info.height)
+            raise _too_small(name, info.width, info.height)
     factor = 1
     flags = cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION
     if info.format == "jpeg" and info.width:
@@ -303,7 +303,7 @@ def decode_photo(data: bytes, name: str, *, target: int = TARGET_LONG_SIDE,
         image = cv2.convertScaleAbs(image, alpha=255.0 / 65535.0)
     h, w = image.shape[:2]
     if min(h, w) * factor < MIN_SIDE:
-        raise too_small(name, w * factor, h * factor)
+        raise _too_small(name, w * factor, h * factor)
     scale = float(factor)
     if max(h, w) > max_side:
         shrink = max_side / max(h, w)
@@ -349,7 +349,7 @@ def load_photo(source: str | Path | np.ndarray | bytes | LoadedPhoto, **kwargs) 
             image = cv2.convertScaleAbs(image)
         h, w = image.shape[:2]
         if min(h, w) < MIN_SIDE:
-            raise too_small("the image", w, h)
+            raise _too_small("the image", w, h)
         max_side = kwargs.get("max_side", MAX_LONG_SIDE)
         scale = 1.0
         if max(h, w) > max_side:
