@@ -8,7 +8,7 @@ cells by kind (a leaf
 tile's hole or another covered cell read open, an open cell read covered, a wrong printed
 symbol; each with how many were marked uncertain), where a physically rendered photo's truth says the
 light spoils them (in a hard shadow, hidden by the object throwing it, under the glare; from the photo,
-washed out white) and the error but for the washed-out cells, how the found boards were
+washed out white, and of those the cells wholly clipped) and the error but for each of the last two, how the found boards were
 placed (the locating method, with its median read time), the same figures per board
 size (5x5 Cottage Garden beds, 9x8 Indian Summer woodland boards), refusals, and each failure.
 
@@ -145,15 +145,21 @@ def wrong_kinds(truth: dict, bad: np.ndarray, sym_bad: np.ndarray) -> dict[str, 
 
 #: the cells a physically rendered photo's truth says the light or an object spoils (samples/pbr):
 #: in the hard shadow, hidden from the camera by the object throwing it, under the glare spot; and,
-#: from the photo itself, cells washed out: over half their pixels clipped white (WASHED_LEVEL)
-LIGHT_KINDS = ("in the hard shadow", "hidden by an object", "under the glare", "washed out")
+#: from the photo itself, cells washed out (over half their pixels clipped white, WASHED_LEVEL) and
+#: of them the cells wholly clipped (HIDDEN_SHARE of their inner part): those hold nothing of what
+#: lies there, so any reading of them is a guess
+LIGHT_KINDS = ("in the hard shadow", "hidden by an object", "under the glare", "washed out", "wholly clipped")
 #: a pixel clipped white: every channel at least this (the JPEG's ceiling, less its ringing)
 WASHED_LEVEL = 250
+#: a cell wholly clipped: this share of its inner part (a tenth of a cell in from each side, where
+#: a neighbouring tile's edge does not reach) clipped white
+HIDDEN_SHARE = 0.98
 
 
-def washed_out(image: np.ndarray, corners: np.ndarray, rows: int, cols: int) -> np.ndarray:
-    """rows x cols: cells of the image, placed by `corners` (in its pixels), over half of whose
-    pixels are clipped white: what lay under them is not in the photo at all."""
+def clipped_share(image: np.ndarray, corners: np.ndarray, rows: int, cols: int, inset: float = 0.0
+                  ) -> np.ndarray:
+    """rows x cols: the share of each cell of the image, placed by `corners` (in its pixels) and
+    inset by `inset` of a cell on every side, whose pixels are clipped white (WASHED_LEVEL)."""
     import cv2
 
     side = 40
@@ -161,7 +167,8 @@ def washed_out(image: np.ndarray, corners: np.ndarray, rows: int, cols: int) -> 
     warp = cv2.warpPerspective(image, cv2.getPerspectiveTransform(np.float32(corners), grid),
                                (cols * side, rows * side))
     clipped = (warp.min(axis=2) >= WASHED_LEVEL).reshape(rows, side, cols, side)
-    return clipped.mean(axis=(1, 3)) > 0.5
+    k = int(round(inset * side))
+    return clipped[:, k : side - k, :, k : side - k].mean(axis=(1, 3))
 
 
 def light_masks(truth: dict, shape: tuple[int, int], photo=None) -> dict[str, np.ndarray]:
@@ -179,7 +186,8 @@ def light_masks(truth: dict, shape: tuple[int, int], photo=None) -> dict[str, np
         masks["under the glare"] = np.hypot(cc + 0.5 - glare[0], rr + 0.5 - glare[1]) <= 1.0
     if photo is not None:
         corners = (np.array(truth["corners"]) + 0.5) / photo.scale - 0.5
-        masks["washed out"] = washed_out(photo.image, corners, *shape)
+        masks["washed out"] = clipped_share(photo.image, corners, *shape) > 0.5
+        masks["wholly clipped"] = clipped_share(photo.image, corners, *shape, inset=0.1) >= HIDDEN_SHARE
     return masks
 
 
@@ -218,6 +226,8 @@ def main() -> None:
     by_kind = {kind: [0, 0] for kind in WRONG_KINDS}
     # cells read, wrong, wrong and not marked uncertain, where the truth says the light spoils them
     by_light = {kind: [0, 0, 0] for kind in LIGHT_KINDS}
+    # photos with a wholly clipped cell, such cells open, photos without a wrong cell but for them
+    hidden_seen = [0, 0, 0]
     # cells read and wrong, the board's four corner cells apart from the others
     corner_cells = [0, 0, 0, 0]
 
@@ -275,9 +285,14 @@ def main() -> None:
             u[r, c] = True
         unc += int(u.sum())
         wrong_unc += int((bad & u).sum())
-        for kind, mask in light_masks(truth, bad.shape, photo).items():
+        masks = light_masks(truth, bad.shape, photo)
+        for kind, mask in masks.items():
             for i, v in enumerate((mask, bad & mask, bad & mask & ~u)):
                 by_light[kind][i] += int(v.sum())
+        hidden = masks["wholly clipped"]
+        hidden_seen[0] += bool(hidden.any())
+        hidden_seen[1] += int((hidden & ~_covered(truth["cells"])).sum())
+        hidden_seen[2] += not ((bad | sym_bad) & ~hidden).any()
         for kind, mask in wrong_kinds(truth, bad, sym_bad).items():
             by_kind[kind][0] += int(mask.sum())
             by_kind[kind][1] += int((mask & u).sum())
@@ -307,6 +322,11 @@ def main() -> None:
         c, k, _ = by_light["washed out"]
         print(f"per-cell error but for the washed-out cells: {(wrong - k) / max(cells - c, 1) * 100:.2f}% "
               f"({wrong - k} of {cells - c})")
+        c, k, _ = by_light["wholly clipped"]
+        print(f"cells wholly clipped (nothing of them in the photo): {c} in {hidden_seen[0]} photos, "
+              f"{hidden_seen[1]} of them open; but for them: per-cell error {(wrong - k) / max(cells - c, 1) * 100:.2f}% "
+              f"({wrong - k} of {cells - c}), photos without a wrong cell {hidden_seen[2]} "
+              f"({hidden_seen[2] / n * 100:.1f}% of all)")
     print(f"time: {dt / n * 1000:.0f} ms a photo (including rendering)")
     if scores:
         sc = np.array(scores)
