@@ -102,3 +102,30 @@ def test_the_benchmark_tells_a_missed_hole_from_a_missed_tile_and_a_false_cover(
     kinds = {k: sorted(zip(*np.nonzero(m))) for k, m in wrong_kinds(truth, bad, sym_bad).items()}
     assert kinds == {"hole read open": [hole], "tile read open": [tile], "open read covered": [open_],
                      "wrong symbol": [other_open]}
+
+
+def test_the_benchmark_tells_a_washed_out_cell_from_one_wholly_clipped(monkeypatch):
+    """bench_photo_accuracy's light masks from the photo: a cell over half clipped white is washed
+    out; only a cell whose inner part is all clipped counts as wholly clipped (nothing of it shows),
+    whatever a neighbour's glare spills over its edge."""
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from bench_photo_accuracy import light_masks
+
+    class Photo:  # a LoadedPhoto as read, not reduced
+        scale = 1.0
+
+    side, rows, cols = 50, 3, 4
+    Photo.image = np.full((rows * side + 40, cols * side + 40, 3), 120, np.uint8)
+    board = Photo.image[20:-20, 20:-20]
+    board[0:side, 0:side] = 255  # (0, 0): all of it
+    board[side : 2 * side, side + 3 : 2 * side - 3] = 255  # (1, 1): all but a thin band at each side
+    board[2 * side : 3 * side, 2 * side : 2 * side + 30] = 255  # (2, 2): three fifths of it
+    board[0:side, 3 * side : 3 * side + 3] = 255  # (0, 3): a glare spilt over its edge
+    truth = {"corners": [[19.5, 19.5], [cols * side + 19.5, 19.5], [cols * side + 19.5, rows * side + 19.5],
+                         [19.5, rows * side + 19.5]]}
+    masks = light_masks(truth, (rows, cols), Photo)
+    assert sorted(zip(*np.nonzero(masks["washed out"]))) == [(0, 0), (1, 1), (2, 2)]
+    assert sorted(zip(*np.nonzero(masks["wholly clipped"]))) == [(0, 0), (1, 1)]
+    assert not masks["under the glare"].any()  # the truth names no glare spot
