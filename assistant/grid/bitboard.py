@@ -172,7 +172,7 @@ class Grid:
     @classmethod
     def parse_mask(cls, text: str, on: str = "#", off: str = ".") -> tuple[Grid, int]:
         """Read a drawn mask (rows split by '/' or newlines) -> (grid, mask)."""
-        rows = _split_rows(text, "mask")
+        rows = split_rows(text, "mask")
         width = len(rows[0])
         mask = 0
         for r, line in enumerate(rows):
@@ -191,7 +191,7 @@ class Grid:
         return cls(len(rows), width), mask
 
 
-def _split_rows(text: str, what: str) -> list[str]:
+def split_rows(text: str, what: str) -> list[str]:
     """Rows of a drawn grid, split by '/' or newlines (surrounding blank lines ignored)."""
     if not isinstance(text, str) or not text.strip():
         raise GardenError(f"{what} {text!r} is empty")

@@ -12,7 +12,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
 from assistant.errors import GardenError
-from assistant.grid.bitboard import Grid, _split_rows
+from assistant.grid.bitboard import Grid, split_rows
 
 State = Hashable
 
@@ -58,7 +58,7 @@ class Board:
     def from_text(cls, text: str, legend: Mapping[str, State]) -> Board:
         """Read a drawn board: one character a cell (looked up in `legend`),
         rows split by '/' or newlines; the size comes from the text."""
-        rows = _split_rows(text, "board")
+        rows = split_rows(text, "board")
         width = len(rows[0])
         grid = Grid(len(rows), width)
         masks: dict[State, int] = {}

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from assistant.errors import GardenError, OffBoard
 from assistant.grid.bitboard import Cell, Grid, iter_bits
-from assistant.grid.shape import Orientation, Shape
+from assistant.grid.shape import Orientation, Shape, clear_orientations
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +82,9 @@ class Placement:
 
 
 @dataclass(frozen=True, slots=True)
-class _Table:
+class PlacementTable:
+    """Every placement of one shape on one grid (placement_table), and their masks alike ordered."""
+
     placements: tuple[Placement, ...]
     masks: tuple[int, ...]
 
@@ -99,7 +101,9 @@ def _origin_masks(oriented: Shape, cols: int) -> tuple[int, tuple[tuple[str, int
 
 
 @lru_cache(maxsize=512)
-def _table(shape: Shape, grid: Grid, flip: bool) -> _Table:
+def placement_table(shape: Shape, grid: Grid, flip: bool) -> PlacementTable:
+    """Every placement of `shape` inside `grid` in each of its orientations (mirrored too when
+    `flip`), cached: the one enumeration that placements() and the region searches read."""
     rows, cols = grid.rows, grid.cols
     placements = []
     for o in shape.orientations(flip):
@@ -124,7 +128,7 @@ def _table(shape: Shape, grid: Grid, flip: bool) -> _Table:
             f"shape {shape.label} ({shape.height}×{shape.width}) does not fit on the {grid} board "
             f"in any orientation"
         )
-    return _Table(tuple(placements), tuple(p.mask for p in placements))
+    return PlacementTable(tuple(placements), tuple(p.mask for p in placements))
 
 
 def placements(
@@ -145,7 +149,7 @@ def placements(
     the empty grid raises GardenError; one that is merely blocked gives [].
     Pattern finding is the same call: ``placements(animal, grid, holes)``.
     """
-    table = _table(shape, grid, flip)
+    table = placement_table(shape, grid, flip)
     if allowed is None:
         allowed = grid.full
     else:
@@ -196,7 +200,5 @@ def place(
 
 def clear_cache() -> None:
     """Forget cached placement tables and orientations (benchmarks, tests)."""
-    from assistant.grid.shape import _orientations
-
-    _table.cache_clear()
-    _orientations.cache_clear()
+    placement_table.cache_clear()
+    clear_orientations()

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from math import isqrt
 
 from assistant.grid.bitboard import Grid
-from assistant.grid.placement import _table
+from assistant.grid.placement import placement_table
 from assistant.grid.shape import Shape
 
 
@@ -85,7 +85,7 @@ def coverage(
     grid.check_mask(free, "free")
     union = 0
     for shape in shapes:
-        table = _table(shape, grid, flip)
+        table = placement_table(shape, grid, flip)
         if mark_allowed:
             for p in table.placements:
                 if not p.conflicts(free, mark_allowed):

@@ -288,3 +288,8 @@ def _orientations(shape: Shape) -> tuple[Orientation, ...]:
         Orientation(i, names[0], tuple(names), oriented)
         for i, (oriented, names) in enumerate(found.items())
     )
+
+
+def clear_orientations() -> None:
+    """Forget the cached orientations of every shape (placement.clear_cache)."""
+    _orientations.cache_clear()
