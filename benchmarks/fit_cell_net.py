@@ -9,7 +9,8 @@ runs the written file with OpenCV's dnn module). In a separate environment:
         --woods-renderer synth_woods --woods-designs 100 --per-woods 10 \\
         --photos-dir FOLDERS --photos-weight 3
     (that command, FOLDERS the physically rendered woodland boards of samples/pbr seeds 1 and 3,
-    25 min a net on 2 cores after the cache (18 GB of memory: one net at a time on 23 GB), fitted
+    25 min a net on 2 cores after the cache (18 GB of memory while the patches were held as float32,
+    before STORED; one net at a time on 23 GB), fitted
     the woodland's first net, cell_net_woodland.onnx, and with --fit-seed 1 its second,
     cell_net_woodland_2.onnx;
     without the --woods flags, with --game cottage-garden --extra-designs 40,80 --synth 80
@@ -43,11 +44,17 @@ from assistant.vision import cell_net  # noqa: E402
 from samples.renderer.designs import garden_game  # noqa: E402
 
 P = cell_net.PATCH
+#: how the patches are held while fitting: the inputs are 8-bit pixels scaled to -1..1, steps of
+#: 1/127.5, which float16 (steps of at most 1/1024 there) keeps within a sixteenth of a step
+#: (a beds mix of 19,000 patches, --extra-designs 20 --per-design 6 --synth 40 --per-synth 5: peak
+#: memory 1.61 -> 1.25 GB, the loss after an epoch 0.1908 -> 0.1899)
+STORED = np.float16
 
 
 def training_patches(args) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(n x 6 x P x P float32 net inputs, n covered labels, n hole flags, n weights by the
-    photo's source) of the game's training mix."""
+    """(n x 6 x P x P net inputs, n covered labels, n hole flags, n weights by the photo's
+    source) of the game's training mix. The inputs are kept as float16 (STORED), half the
+    memory of float32; fit() widens each batch."""
     designs = [d for d in cells_bench.DESIGNS if garden_game(d) == args.game]
     t0 = time.perf_counter()
     warps = cells_bench.training_photos(args, designs, lambda m: print(f"  [{time.perf_counter() - t0:5.0f} s] {m}"))
@@ -61,7 +68,8 @@ def training_patches(args) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarr
         if id(prof) not in refs:
             refs[id(prof)] = cell_net.cell_patches(prof.reference, prof).reshape(-1, P, P, 3)
         n = prof.rows * prof.cols
-        xs.append(cell_net.net_input(cell_net.cell_patches(warp, prof).reshape(n, P, P, 3), refs[id(prof)]))
+        xs.append(cell_net.net_input(cell_net.cell_patches(warp, prof).reshape(n, P, P, 3),
+                                     refs[id(prof)]).astype(STORED))
         ys.append(cov.ravel())
         holes.append(hole.ravel())
         weights.append(np.full(n, cells_bench.source_weight(args, src), np.float32))
@@ -125,7 +133,7 @@ def fit(X: np.ndarray, Y: np.ndarray, epochs: int, batch: int = 256, seed: int =
         total = 0.0
         for i in range(0, len(perm) - batch + 1, batch):
             idx = perm[i : i + batch]
-            xb = torch.rot90(torch.from_numpy(X[idx]), int(rng.integers(4)), (2, 3))
+            xb = torch.rot90(torch.from_numpy(X[idx].astype(np.float32)), int(rng.integers(4)), (2, 3))
             if rng.random() < 0.5:
                 xb = torch.flip(xb, (3,))
             # the photo's exposure and colour vary beyond what net_input evens out
