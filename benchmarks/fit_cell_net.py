@@ -3,7 +3,7 @@
 For the developer only: it needs PyTorch, which the package and its tests do not (the reader
 runs the written file with OpenCV's dnn module). In a separate environment:
 
-    python3 -m venv /tmp/tenv && /tmp/tenv/bin/pip install torch==2.13.0 numpy onnx opencv-python-headless
+    python3 -m venv /tmp/tenv && /tmp/tenv/bin/pip install torch==2.13.0 numpy onnx opencv-python-headless platformdirs
     /tmp/tenv/bin/python benchmarks/fit_cell_net.py --game indian-summer --cache DIR \\
         --count 600 --seed 9 --cal-seeds 3 --extra-designs 120 --per-design 10 --jitter --epochs 4 \\
         --woods-renderer synth_woods --woods-designs 100 --per-woods 10 \\
