@@ -317,6 +317,10 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
         cam_data.dof.use_dof = True
         cam_data.dof.focus_distance = (target - cam.location).length * rng.uniform(0.9, 1.1)
         cam_data.dof.aperture_fstop = rng.uniform(4, 16) if hard else rng.uniform(8, 22)
+    # the depth of field as rendered, for the truth (the lower the f-number, the softer off focus)
+    defocus = None if calibration else {
+        "fstop": round(cam_data.dof.aperture_fstop, 2),
+        "focus_over_distance": round(cam_data.dof.focus_distance / (target - cam.location).length, 3)}
 
     # light: lamp, daylight or both; a white-balance error in every light
     wb = np.array([1 + rng.uniform(-0.12, 0.12), 1.0, 1 + rng.uniform(-0.12, 0.12)]) if not calibration else np.ones(3)
@@ -409,7 +413,8 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
              "layout": layout, "corners": corners, "cells": cells_state, "holes": holes, "seed": seed,
              "params": {"renderer": "pbr", "design": design, "size": list(size), "samples": samples, "hard": hard,
                         "calibration": calibration, "varnish": round(varnish, 3), "glare_cell": glare,
-                        "lights": lights, "tilt_deg": round(math.degrees(tilt), 1), "noise": round(noise, 4),
+                        "lights": lights, "tilt_deg": round(math.degrees(tilt), 1), "defocus": defocus,
+                        "noise": round(noise, 4),
                         "white_balance": [round(float(g), 3) for g in wb], "jpeg_quality": quality,
                         "pieces": pieces_out}}
     if loose:
