@@ -163,7 +163,7 @@ def probability_covered(trees_z: np.ndarray, game: str = symbols.DEFAULT_GAME,
 GLARE_SHARE = 0.05
 #: ... and over half of it, the glare hides the cell: what lies there is not in the photo, the user is
 #: told so, and the cell is in doubt whichever way it reads (a tile's white print or a small
-#: highlight clips a few percent). Physically rendered photos had cells the glare wholly clipped read
+#: highlight clips a few percent). Physically rendered photos had cells the glare hides so read
 #: open with confidence: two on the held-out sets (samples/pbr beds seed 3, woodland seed 2; right by
 #: luck), two tiles on development woodland (seeds 4 and 5; wrong)
 GLARE_HIDES = 0.5
