@@ -156,10 +156,11 @@ WASHED_LEVEL = 250
 HIDDEN_SHARE = 0.98
 
 
-def clipped_share(image: np.ndarray, corners: np.ndarray, rows: int, cols: int, inset: float = 0.0
-                  ) -> np.ndarray:
-    """rows x cols: the share of each cell of the image, placed by `corners` (in its pixels) and
-    inset by `inset` of a cell on every side, whose pixels are clipped white (WASHED_LEVEL)."""
+def clipped_share(image: np.ndarray, corners: np.ndarray, rows: int, cols: int, insets: tuple[float, ...] = (0.0,)
+                  ) -> list[np.ndarray]:
+    """For each of `insets`, rows x cols: the share of each cell of the image, placed by `corners`
+    (in its pixels) and inset by that share of a cell on every side, whose pixels are clipped
+    white (WASHED_LEVEL)."""
     import cv2
 
     side = 40
@@ -167,8 +168,11 @@ def clipped_share(image: np.ndarray, corners: np.ndarray, rows: int, cols: int, 
     warp = cv2.warpPerspective(image, cv2.getPerspectiveTransform(np.float32(corners), grid),
                                (cols * side, rows * side))
     clipped = (warp.min(axis=2) >= WASHED_LEVEL).reshape(rows, side, cols, side)
-    k = int(round(inset * side))
-    return clipped[:, k : side - k, :, k : side - k].mean(axis=(1, 3))
+    shares = []
+    for inset in insets:
+        k = int(round(inset * side))
+        shares.append(clipped[:, k : side - k, :, k : side - k].mean(axis=(1, 3)))
+    return shares
 
 
 def light_masks(truth: dict, shape: tuple[int, int], photo=None) -> dict[str, np.ndarray]:
@@ -186,8 +190,9 @@ def light_masks(truth: dict, shape: tuple[int, int], photo=None) -> dict[str, np
         masks["under the glare"] = np.hypot(cc + 0.5 - glare[0], rr + 0.5 - glare[1]) <= 1.0
     if photo is not None:
         corners = (np.array(truth["corners"]) + 0.5) / photo.scale - 0.5
-        masks["washed out"] = clipped_share(photo.image, corners, *shape) > 0.5
-        masks["wholly clipped"] = clipped_share(photo.image, corners, *shape, inset=0.1) >= HIDDEN_SHARE
+        whole, inner = clipped_share(photo.image, corners, *shape, insets=(0.0, 0.1))
+        masks["washed out"] = whole > 0.5
+        masks["wholly clipped"] = inner >= HIDDEN_SHARE
     return masks
 
 

@@ -190,12 +190,18 @@ def glare_over_art(share: np.ndarray) -> np.ndarray:
     return share > GLARE_SHARE
 
 
+def glare_hides(share: np.ndarray) -> np.ndarray:
+    """rows x cols: cells the glare hides (glare_share over GLARE_HIDES): what lies there is not in
+    the photo, and the user is told so (BoardReading.glare)."""
+    return share > GLARE_HIDES
+
+
 def under_glare(p: np.ndarray, share: np.ndarray) -> np.ndarray:
     """P(covered) with the glare taken into account (glare_share): a cell read covered where the
     photo shows clipped highlight its art does not is left at 0.5 (glare_over_art); a cell the
-    glare hides (GLARE_HIDES) is in doubt whichever way it reads (in_doubt)."""
+    glare hides (glare_hides) is in doubt whichever way it reads (in_doubt)."""
     p = np.where((p >= 0.5) & glare_over_art(share), np.minimum(p, 0.5), p)
-    return in_doubt(p, share > GLARE_HIDES)
+    return in_doubt(p, glare_hides(share))
 
 
 def confidence(p: np.ndarray) -> np.ndarray:
@@ -288,4 +294,4 @@ def classify_cells(img: np.ndarray, corners: np.ndarray, prof: BoardProfile, ref
     conf = confidence(p)
     cells = [[symbols.COVERED if covered[r, c] else prof.layout[r][c] for c in range(prof.cols)]
              for r in range(prof.rows)]
-    return cells, conf, {"p_covered": p, "glare_hides": glare > GLARE_HIDES, **info}
+    return cells, conf, {"p_covered": p, "glare_hides": glare_hides(glare), **info}

@@ -94,7 +94,10 @@ class Reference:
         """Correlation of the frame band alone (-1 when the reference frame is plain)."""
         if self.ring_weight <= 0:
             return -1.0
-        hp = self.small_highpass(warp_small)
+        return self._ring_correlation(self.small_highpass(warp_small))
+
+    def _ring_correlation(self, hp: np.ndarray) -> float:
+        """The frame band of a high-passed small photo (small_highpass) against the reference's."""
         return float(norm_xcorr(hp[self.s_ring][None, :], self.s_ring_hp[None, :])[0])
 
     def match_score(self, warp_small: np.ndarray) -> float:
@@ -112,6 +115,5 @@ class Reference:
         else:
             cell_score = 0.0
         if self.ring_weight > 0:
-            ring = float(norm_xcorr(hp[self.s_ring][None, :], self.s_ring_hp[None, :])[0])
-            return self.ring_weight * ring + (1 - self.ring_weight) * cell_score
+            return self.ring_weight * self._ring_correlation(hp) + (1 - self.ring_weight) * cell_score
         return cell_score

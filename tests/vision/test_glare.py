@@ -7,7 +7,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from assistant.vision.cells import GLARE_HIDES, GLARE_SHARE, confidence, glare_over_art, glare_share, under_glare
+from assistant.vision.cells import (
+    GLARE_HIDES, GLARE_SHARE, confidence, glare_hides, glare_over_art, glare_share, under_glare,
+)
 from assistant.vision.profile import load_profile
 
 
@@ -20,7 +22,7 @@ def test_a_clipped_highlight_over_one_cell_is_found_there_only():
     share = glare_share(warp, prof)
     found = glare_over_art(share)
     assert found[3, 2] and found.sum() == 1
-    assert not (share > GLARE_HIDES).any()  # two fifths of the cell wide: in doubt, but not hidden
+    assert not glare_hides(share).any()  # two fifths of the cell wide: in doubt, but not hidden
 
 
 def test_glare_over_most_of_a_cell_hides_it():
@@ -29,7 +31,7 @@ def test_glare_over_most_of_a_cell_hides_it():
     m, s = int(round(prof.margin * prof.cell)), prof.cell
     warp[m + s:m + 2 * s, m:m + s] = 255  # cell 1,0 washed out white
     share = glare_share(warp, prof)
-    assert share[1, 0] > GLARE_HIDES and (share > GLARE_HIDES).sum() == 1
+    assert share[1, 0] > GLARE_HIDES and glare_hides(share).sum() == 1
 
 
 def test_the_boards_own_white_art_is_not_glare():
