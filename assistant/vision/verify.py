@@ -135,9 +135,18 @@ def accepted(loc: Located) -> bool:
     if loc.method == "grid":
         return (loc.score >= GRID_EARLY_SCORE and loc.score - loc.second >= GRID_EARLY_MARGIN
                 and loc.frame >= GRID_EARLY_FRAME)
-    if _coarse_art(loc) or _weak_art(loc):
+    if _coarse_art(loc) or _weak_art(loc) or _few_inliers(loc):
         return False  # re-matched face-on next; still a candidate should that fail
     return verified(loc)
+
+
+def _few_inliers(loc: Located) -> bool:
+    """Whether a feature fit has too few inliers to fix its place alone (ART_INLIERS_ALONE):
+    verified by its frame or its match, it is the board, but its far corners can be a few
+    percent of the diagonal off. pbr-bed-4_100004 (samples/pbr seed 10, a veil of sheen):
+    such a fit of 50 inliers at match 0.55 8.4% off ended the search; the re-matches after it
+    were 0.6-0.7% off at 0.80-0.82."""
+    return loc.method == "art" and loc.inliers < ART_INLIERS_ALONE
 
 
 def _weak_art(loc: Located) -> bool:
