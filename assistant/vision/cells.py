@@ -31,6 +31,10 @@ every cell is compared with what the empty board looks like there:
   differs from the board on its open-facing sides too; a hole is ringed by tile).
   A cell whose probability is not clearly on one side gets a low confidence; the
   reader lists it as uncertain instead of guessing;
+* the light last: a cell read covered whose colour pattern is the board's (board_shows; a
+  highlight adds white light, which leaves the pattern) leans open, in doubt; a cell read covered
+  under clipped glare its art does not show is in doubt, and one the glare hides is in doubt
+  whichever way it reads (under_glare);
 * a photo too soft for its game's board is refused (GardenError) rather than read: its
   confident readings go wrong (woodland boards from about a tenth of a cell, beds only beyond
   the strongest blur the reference is matched at). The softness must show on the cells and on
@@ -49,7 +53,7 @@ import numpy as np
 
 from assistant.vision import cell_fit, cell_net, symbols
 from assistant.vision.cell_measures import BLUR_SIGMAS, aligned_to_reference, cell_features, cell_reference
-from assistant.vision.glare import clipped_white
+from assistant.vision.glare import GLARE_LEVEL, chroma_correlation, clipped_white
 from assistant.vision.imageio import TARGET_LONG_SIDE
 from assistant.vision.profile import BoardProfile
 from assistant.vision.rectified import cell_pixels
@@ -204,6 +208,53 @@ def under_glare(p: np.ndarray, share: np.ndarray) -> np.ndarray:
     return in_doubt(p, glare_hides(share))
 
 
+#: a cell whose colour pattern matches the board's this well (glare.chroma_correlation, over the
+#: pixels the photo does not clip) shows the board. Physically rendered development beds
+#: (samples/pbr seeds 6 and 10, true corners), the 1140 plain cells (tile_may_look_alike): the 616
+#: covered ones measured matched at most 0.447 (99% below 0.35; the highest flower tiles and a
+#: cat), the open ones at a median of 0.59; of the 13 open cells read covered that had enough
+#: unclipped pixels, 6 matched at 0.51-0.70, most of them under the glare, whose highlight the
+#: measure sees through. The rule only ever moves a reading into doubt, so the bound sits at the
+#: top of the tiles, not in the middle of the gap: a tile above it is read open in doubt (an
+#: uncertain mistake); an open cell below it may stay covered with confidence, the costlier one
+BOARD_SHOWS = 0.45
+#: P(covered) of a cell read covered where the board shows (board_shows): open, as much in doubt
+#: as a covered cell left at 0.5
+LEANS_OPEN = 0.45
+
+
+def board_shows(warp: np.ndarray, prof: BoardProfile) -> np.ndarray:
+    """rows x cols: cells whose colour pattern is the board's (BOARD_SHOWS), on the cells a tile
+    cannot look like (tile_may_look_alike)."""
+    if warp.ndim != 3:
+        return np.zeros((prof.rows, prof.cols), bool)
+    m = int(round(prof.margin * prof.cell))
+    inset = max(1, prof.cell // 8)
+    photo = cell_pixels(warp[..., :3], m, prof.rows, prof.cols, prof.cell, inset)
+    ref = cell_pixels(prof.reference[..., :3], m, prof.rows, prof.cols, prof.cell, inset)
+    with np.errstate(invalid="ignore"):  # NaN (too little unclipped) is not the board
+        shows = chroma_correlation(photo, ref, photo.max(axis=-1) < GLARE_LEVEL) >= BOARD_SHOWS
+    return shows & ~tile_may_look_alike(prof)
+
+
+def tile_may_look_alike(prof: BoardProfile) -> np.ndarray:
+    """rows x cols: cells a tile may show as the board shows them (symbols.tile_marks): every cell
+    where tiles have a hole (the board shows through it), else those printed with a symbol tiles
+    print too (a Cottage Garden flower tile's pot over a pot cell: the sample renderer's beds, seed 7,
+    had 9 such tiles read open, in doubt, when their colour pattern was taken for the board's)."""
+    marks = symbols.tile_marks(prof.game)
+    if "hole" in marks:
+        return np.ones((prof.rows, prof.cols), bool)
+    return np.array([[name in marks for name in row] for row in prof.layout], bool)
+
+
+def where_board_shows(p: np.ndarray, shows: np.ndarray) -> np.ndarray:
+    """P(covered) with a cell read covered where the board shows (board_shows) left in doubt,
+    leaning open (LEANS_OPEN): a tile is a print of its own, but the models read some open
+    cells covered (under a highlight, beside one) with confidence."""
+    return np.where((p >= 0.5) & shows, LEANS_OPEN, p)
+
+
 def confidence(p: np.ndarray) -> np.ndarray:
     """0..1; below 0.5 exactly when P(covered) lies inside (SURE_LOW, SURE_HIGH)."""
     p = np.asarray(p, np.float64)
@@ -289,7 +340,7 @@ def classify_cells(img: np.ndarray, corners: np.ndarray, prof: BoardProfile, ref
     p = probability_covered(trees_z, prof.game, None if net_z is None else np.where(doubt, net_z, np.nan))
     p = in_doubt(_veto_plain_art(p, X, names), readers_disagree(trees_z, net_z))
     glare = glare_share(warp, prof)
-    p = under_glare(p, glare)
+    p = under_glare(where_board_shows(p, board_shows(warp, prof)), glare)
     covered = p >= 0.5
     conf = confidence(p)
     cells = [[symbols.COVERED if covered[r, c] else prof.layout[r][c] for c in range(prof.cols)]

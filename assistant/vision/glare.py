@@ -23,3 +23,29 @@ def clipped_white(bgr: np.ndarray) -> np.ndarray:
     top, low = np.maximum(np.maximum(b, g), r), np.minimum(np.minimum(b, g), r)
     ceiling = min(GLARE_LEVEL, GLARE_CEILING * float(np.percentile(top, 99.9)))
     return (top >= np.float32(ceiling)) & (low >= np.float32(GLARE_WHITE) * top)
+
+
+#: chroma_correlation needs at least this many unclipped pixels in a cell (an eighth of its inside)
+CHROMA_MIN_SHARE = 0.125
+
+
+def chroma_correlation(photo: np.ndarray, ref: np.ndarray, usable: np.ndarray) -> np.ndarray:
+    """Per cell, the correlation of the photo's colour pattern with the reference's over the
+    usable (unclipped) pixels: (..., k, 3) BGR pixels of each, (..., k) usable -> (...), NaN where
+    fewer than CHROMA_MIN_SHARE are usable. In linear light a highlight adds the light's colour,
+    near white, to every channel alike: taking each pixel's mean over its channels away removes
+    it, however it varies across the cell, and what is left is the print's colour pattern, dimmed
+    by the highlight but not changed (the board's own, where the cell is open)."""
+
+    def pattern(px: np.ndarray) -> np.ndarray:
+        lin = (px.astype(np.float32) / 255.0) ** 2.2
+        c = lin - lin.mean(axis=-1, keepdims=True)
+        c = np.where(usable[..., None], c, 0.0)
+        n = np.maximum(usable.sum(axis=-1), 1)[..., None, None]
+        return np.where(usable[..., None], c - c.sum(axis=-2, keepdims=True) / n, 0.0)
+
+    a, b = pattern(photo), pattern(ref)
+    num = (a * b).sum(axis=(-2, -1))
+    den = np.sqrt((a * a).sum(axis=(-2, -1)) * (b * b).sum(axis=(-2, -1))) + 1e-12
+    enough = usable.mean(axis=-1) >= CHROMA_MIN_SHARE
+    return np.where(enough, num / den, np.nan)
