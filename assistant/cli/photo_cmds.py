@@ -156,6 +156,7 @@ def check(
     """Read a board photo: which cells are covered (and, with --player, how it differs from the game)."""
     from assistant.cli.common import table
     from assistant.photocheck import check_photo, checked_profile
+    from assistant.vision.glare import MOVE_THE_REFLECTION
     from assistant.vision.imageio import load_photo
 
     profile = checked_profile(board, grid)  # a wrong board or grid is refused before a camera or photo is touched
@@ -192,8 +193,7 @@ def check(
     elif reading.uncertain:
         print("Uncertain: " + ", ".join(f"({r},{c})" for r, c in reading.uncertain))
     if reading.glare:
-        print("Glare hides " + ", ".join(f"({r},{c})" for r, c in reading.glare) + ": take it again from a little "
-              "to one side, or shade the light, so that its reflection leaves the board.")
+        print("Glare hides " + ", ".join(f"({r},{c})" for r, c in reading.glare) + f": {MOVE_THE_REFLECTION}.")
     if out is not None:
         print(f"Drawn: {out}")
     _print_game_view(data)

@@ -13,6 +13,7 @@ import numpy as np
 from assistant.errors import GardenError
 from assistant.vision import framefit
 from assistant.vision.framefit import FRAME_GUESS
+from assistant.vision.glare import GLARE_NAMED, MOVE_THE_REFLECTION, glare_on_board
 from assistant.vision.geometry import cell_size, same_place, turns
 from assistant.vision.gridfind import find_grids
 from assistant.vision.imageio import LoadedPhoto, to_grey
@@ -303,9 +304,12 @@ def refine_alignment(img: np.ndarray, corners: np.ndarray, ref: Reference, scale
     return corners if moved is None else moved
 
 
-def _refusal(board: str, source: str, loc: Located | None, hint: str | None) -> GardenError:
+def _refusal(board: str, source: str, loc: Located | None, hint: str | None, glare: float = 0.0) -> GardenError:
     """Why a photo is refused: the board not found, or found but not which way round; with
-    what to change (`hint`: about corner markers laid but not placing it)."""
+    what to change (`hint`: about corner markers laid but not placing it; else, when glare
+    covers a share of the board's grid as placed, glare.GLARE_NAMED or more, the glare)."""
+    if hint is None and glare >= GLARE_NAMED:
+        hint = f"a light's reflection covers {glare:.0%} of the board: {MOVE_THE_REFLECTION}"
     if loc is not None and loc.score >= FOUND_SCORE and loc.score - loc.second < GRID_ORIENTATION_MARGIN:
         return GardenError(f"found board {board} in {source} but cannot tell which way round it lies (too little "
                            f"of its printed art shows; {hint or ORIENTATION_ADVICE}).")
@@ -336,7 +340,8 @@ def find_board(photo: LoadedPhoto, profile: BoardProfile) -> Located:
         marked = marker_located(grey, found, ref)
         if not ok:
             if marked is None:
-                raise _refusal(profile.name, photo.source, loc, markers.retake_hint(found))
+                glare = 0.0 if loc is None else glare_on_board(photo.image, loc.corners)
+                raise _refusal(profile.name, photo.source, loc, markers.retake_hint(found), glare)
             loc = marked
         elif marked is not None and not same_place(marked.corners, loc.corners, MARKERS_OVERRULE * float(
                 np.linalg.norm(marked.corners[0] - marked.corners[2]))):

@@ -83,7 +83,10 @@ def test_a_highlight_leaves_the_colour_pattern_under_it():
     seen_board, seen_tile = _veiled(board, 0.6, veil), _veiled(tile, 0.6, veil)
     usable = seen_board.max(axis=-1) < 235
     assert 0.1 < 1 - usable.mean() < 0.7  # the highlight clips part of the patch
-    flat = lambda a: a.reshape(1, -1, 3)  # noqa: E731 - one cell of k pixels
+
+    def flat(a: np.ndarray) -> np.ndarray:  # one cell of k pixels
+        return a.reshape(1, -1, 3)
+
     assert chroma_correlation(flat(seen_board), flat(board), usable.reshape(1, -1))[0] > 0.9
     assert abs(chroma_correlation(flat(seen_tile), flat(board), usable.reshape(1, -1))[0]) < 0.3
     nothing = np.zeros((1, 900), bool)  # wholly clipped: nothing to go by
@@ -122,3 +125,13 @@ def test_a_cell_a_tile_may_look_like_is_never_taken_for_board_by_its_colours():
     assert printed.any() and (tile_may_look_alike(bed) == printed).all()
     woods = load_profile("pbr-woods-1")  # a leaf tile's hole shows the board's own art
     assert not board_shows(woods.reference[..., :3].copy(), woods).any()
+
+
+def test_the_glare_on_a_board_is_the_share_of_its_quad_clipped():
+    from assistant.vision.glare import glare_on_board
+
+    img = np.full((200, 200, 3), 120, np.uint8)
+    img[60:80, 60:80] = 255  # 400 clipped pixels inside the board
+    img[0:20, 0:20] = 255  # and a highlight off it, on the table
+    quad = np.array([[50, 50], [149, 50], [149, 149], [50, 149]], float)
+    assert abs(glare_on_board(img, quad) - 400 / 100 ** 2) < 0.005

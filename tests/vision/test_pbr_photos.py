@@ -103,3 +103,25 @@ def test_a_mostly_covered_bed_is_turned_by_a_lead_of_many_votes(monkeypatch):
     monkeypatch.setattr(verify, "VOTE_CHANCE", 1e-6)  # asked for a lead chance gives once in a million
     with pytest.raises(GardenError, match="which way round"):
         read_photo(photo, profile)
+
+
+@pytest.mark.parametrize("stem, says", [("pbr-bed-1_10013", r"a light's reflection covers 1[5-7]% of the board: take it "
+                                                         r"again from a little to one side"),
+                                        ("pbr-bed-2_10002", "whole board in view")])
+def test_a_refusal_names_the_glare_over_the_board(monkeypatch, stem, says):
+    """A board refused where a light's reflection covers a share of it (glare.GLARE_NAMED) is refused
+    with what moves the reflection off it; without glare, with the usual advice. The board is placed
+    where its truth puts it, too poorly matched to be taken (pbr-bed-1_10013: the mirrored window
+    clips 16% of its grid; pbr-bed-2_10002: none)."""
+    from assistant.errors import GardenError
+    from assistant.vision import locate
+    from assistant.vision.verify import Located
+
+    truth = json.loads((PHOTOS / f"{stem}.json").read_text())
+    photo, profile = load_photo(str(PHOTOS / f"{stem}.jpg")), load_profile(truth["board"])
+    corners = (np.array(truth["corners"]) + 0.5) / photo.scale - 0.5
+    weak = Located(corners=corners, score=0.1, second=0.09, method="art")
+    monkeypatch.setattr(locate, "locate_board", lambda image, ref: weak)
+    monkeypatch.setattr(locate, "settled_by_reading", lambda img, found, prof: None)
+    with pytest.raises(GardenError, match=says):
+        locate.find_board(photo, profile)
