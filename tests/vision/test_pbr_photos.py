@@ -125,3 +125,17 @@ def test_a_refusal_names_the_glare_over_the_board(monkeypatch, stem, says):
     monkeypatch.setattr(locate, "settled_by_reading", lambda img, found, prof: None)
     with pytest.raises(GardenError, match=says):
         locate.find_board(photo, profile)
+
+
+def test_open_cells_the_models_read_covered_show_the_boards_colour_pattern(monkeypatch):
+    """pbr-bed-4_100010 (seed 10, a lamp's reflection over the bottom left): two open cells beside the
+    glare read covered by the models, in doubt; their colour pattern is the board's (cells.board_shows),
+    so they read open, still in doubt. Without that rule they read covered."""
+    from assistant.vision import cells
+
+    truth = json.loads((PHOTOS / "pbr-bed-4_100010.json").read_text())
+    photo, profile = load_photo(str(PHOTOS / "pbr-bed-4_100010.jpg")), load_profile(truth["board"])
+    reading = read_photo(photo, profile)
+    assert reading.cells[3][0] == reading.cells[3][1] == "empty" and {(3, 0), (3, 1)} <= set(reading.uncertain)
+    monkeypatch.setattr(cells, "BOARD_SHOWS", 2.0)  # a correlation never reaches it
+    assert read_photo(photo, profile).cells[3][:2] == [symbols.COVERED, symbols.COVERED]
