@@ -13,16 +13,16 @@ import numpy as np
 from assistant.errors import GardenError
 from assistant.vision import framefit
 from assistant.vision.framefit import FRAME_GUESS
-from assistant.vision.glare import GLARE_NAMED, MOVE_THE_REFLECTION, glare_on_board
 from assistant.vision.geometry import cell_size, same_place, turns
+from assistant.vision.glare import GLARE_NAMED, MOVE_THE_REFLECTION, glare_on_board
 from assistant.vision.gridfind import find_grids
 from assistant.vision.imageio import LoadedPhoto, to_grey
 from assistant.vision.profile import BoardProfile
 from assistant.vision.rectified import ecc_grid_step, ring_mask, warp_to_ref
 from assistant.vision.reference import Reference
 from assistant.vision.verify import (
-    AGREE_CELLS, ART_INLIERS_ALONE, ART_NO_POLISH, FOUND_SCORE, GRID_ORIENTATION_MARGIN, Located, accepted, settled_by_cells,
-    settled_by_frame, settled_by_reading, verified,
+    AGREE_CELLS, ART_INLIERS_ALONE, ART_NO_POLISH, FOUND_SCORE, GRID_ORIENTATION_MARGIN, Located, accepted,
+    settled_by_cells, settled_by_frame, settled_by_reading, verified,
 )
 
 #: board outlines tried (largest first) when nothing else located the board
@@ -232,8 +232,9 @@ def _with_source(grey: np.ndarray, loc: Located, tried: list[Located], ref: Refe
     loc.source_inliers = source.inliers
     if loc.blocks or loc.inliers >= ART_INLIERS_ALONE or source.inliers < ART_INLIERS_ALONE:
         return loc
-    k = min(range(4), key=lambda k: float(np.abs(np.roll(source.corners, -k, axis=0) - loc.corners).max()))
-    moved = _located(grey, np.roll(source.corners, -k, axis=0), ref, loc.method, loc.inliers, loc.votes)
+    in_order = min((np.roll(source.corners, -k, axis=0) for k in range(4)),
+                   key=lambda c: float(np.abs(c - loc.corners).max()))
+    moved = _located(grey, in_order, ref, loc.method, loc.inliers, loc.votes)
     moved.source_inliers = source.inliers
     return moved
 

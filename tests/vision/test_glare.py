@@ -9,8 +9,8 @@ import cv2
 import numpy as np
 
 from assistant.vision.cells import (
-    GLARE_HIDES, GLARE_SHARE, LEANS_OPEN, board_shows, confidence, glare_hides, glare_over_art, glare_share, under_glare,
-    tile_may_look_alike, where_board_shows,
+    GLARE_HIDES, GLARE_SHARE, LEANS_OPEN, board_shows, confidence, glare_hides, glare_over_art, glare_share,
+    tile_may_look_alike, under_glare, where_board_shows,
 )
 from assistant.vision.glare import chroma_correlation
 from assistant.vision.profile import load_profile

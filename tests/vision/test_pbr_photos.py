@@ -105,9 +105,10 @@ def test_a_mostly_covered_bed_is_turned_by_a_lead_of_many_votes(monkeypatch):
         read_photo(photo, profile)
 
 
-@pytest.mark.parametrize("stem, says", [("pbr-bed-1_10013", r"a light's reflection covers 1[5-7]% of the board: take it "
-                                                         r"again from a little to one side"),
-                                        ("pbr-bed-2_10002", "whole board in view")])
+GLARE_SAYS = r"a light's reflection covers 1[5-7]% of the board: take it again from a little to one side"
+
+
+@pytest.mark.parametrize("stem, says", [("pbr-bed-1_10013", GLARE_SAYS), ("pbr-bed-2_10002", "whole board in view")])
 def test_a_refusal_names_the_glare_over_the_board(monkeypatch, stem, says):
     """A board refused where a light's reflection covers a share of it (glare.GLARE_NAMED) is refused
     with what moves the reflection off it; without glare, with the usual advice. The board is placed
