@@ -173,18 +173,20 @@ GLARE_SHARE = 0.05
 GLARE_HIDES = 0.5
 
 
+def cell_insides(img: np.ndarray, prof: BoardProfile) -> np.ndarray:
+    """rows x cols x k x 3: each cell's BGR pixels of a reference-sized image, an eighth of a cell
+    in from every side (clear of the grid line and a neighbouring tile's edge), where the light's
+    measures (glare_share, board_shows) look."""
+    return cell_pixels(img[..., :3], prof.margin_px, prof.rows, prof.cols, prof.cell, max(1, prof.cell // 8))
+
+
 def glare_share(warp: np.ndarray, prof: BoardProfile) -> np.ndarray:
     """rows x cols: the share of each cell the photo shows clipped highlight (glare.clipped_white)
     beyond what the board's own art, as calibrated, shows clipped (a tile's white print clips too)."""
-    m = int(round(prof.margin * prof.cell))
-    inset = max(1, prof.cell // 8)
-
-    def clipped(img: np.ndarray) -> np.ndarray:
-        return clipped_white(cell_pixels(img[..., :3], m, prof.rows, prof.cols, prof.cell, inset)).mean(axis=-1)
-
     if warp.ndim != 3 or prof.reference is None:
         return np.zeros((prof.rows, prof.cols))
-    return clipped(warp) - clipped(prof.reference)
+    return (clipped_white(cell_insides(warp, prof)).mean(axis=-1)
+            - clipped_white(cell_insides(prof.reference, prof)).mean(axis=-1))
 
 
 def glare_over_art(share: np.ndarray) -> np.ndarray:
@@ -226,14 +228,13 @@ LEANS_OPEN = 0.45
 def board_shows(warp: np.ndarray, prof: BoardProfile) -> np.ndarray:
     """rows x cols: cells whose colour pattern is the board's (BOARD_SHOWS), on the cells a tile
     cannot look like (tile_may_look_alike)."""
-    if warp.ndim != 3:
+    if warp.ndim != 3 or prof.reference is None:
         return np.zeros((prof.rows, prof.cols), bool)
-    m = int(round(prof.margin * prof.cell))
-    inset = max(1, prof.cell // 8)
-    photo = cell_pixels(warp[..., :3], m, prof.rows, prof.cols, prof.cell, inset)
-    ref = cell_pixels(prof.reference[..., :3], m, prof.rows, prof.cols, prof.cell, inset)
+    photo = cell_insides(warp, prof)
+    # a pixel with any channel at the glare's level has lost its colour, white or not
+    usable = photo.max(axis=-1) < GLARE_LEVEL
     with np.errstate(invalid="ignore"):  # NaN (too little unclipped) is not the board
-        shows = chroma_correlation(photo, ref, photo.max(axis=-1) < GLARE_LEVEL) >= BOARD_SHOWS
+        shows = chroma_correlation(photo, cell_insides(prof.reference, prof), usable) >= BOARD_SHOWS
     return shows & ~tile_may_look_alike(prof)
 
 
