@@ -364,6 +364,27 @@ def match_art(art: ArtFeatures, photo, grid_rect: np.ndarray, image_shape: tuple
     return ArtMatch(project(H, grid_rect), n_in, n_all, n_in / max(n_all, 1))
 
 
+def orientation_inliers(art: ArtFeatures, photo, corners: np.ndarray, grid_rect: np.ndarray, rolls: list[int],
+                        image_shape: tuple[int, int]) -> tuple[int, int]:
+    """Which way round a fit's features put the board: the inliers of the reference features
+    matched again (guided, refitted) where the grid `corners` put them, and the most so matched
+    with the corners rolled by any of `rolls` (the board turned in place). Art that looks alike
+    turned (repeated cell prints) gathers inliers in every turn, the board's own art most as it
+    lies. `photo`: photo_features of the image the corners are in."""
+    pts, desc, s, _ = photo
+    if art.desc is None or desc is None:
+        return 0, 0
+    cv2.setRNGSeed(7)  # MAGSAC is randomised: same photo, same answer
+
+    def inliers(quad: np.ndarray) -> int:
+        H = cv2.getPerspectiveTransform(np.asarray(grid_rect, np.float32), np.asarray(quad, np.float32))
+        pairs = _guided_pairs(art, pts, desc, H, GUIDED_RADIUS[-1] / s)
+        fit = None if pairs is None else _fit(*pairs, s, grid_rect, image_shape)
+        return 0 if fit is None else fit[1]
+
+    return inliers(corners), max((inliers(np.roll(corners, -k, axis=0)) for k in rolls), default=0)
+
+
 #: guided matching search radii (work-image pixels), first and second round
 GUIDED_RADIUS = (12.0, 6.0)
 #: guided matching: best descriptor distance must beat the second nearby one by this ratio

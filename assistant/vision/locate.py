@@ -21,8 +21,8 @@ from assistant.vision.profile import BoardProfile
 from assistant.vision.rectified import ecc_grid_step, ring_mask, warp_to_ref
 from assistant.vision.reference import Reference
 from assistant.vision.verify import (
-    AGREE_CELLS, ART_INLIERS_ALONE, ART_NO_POLISH, FOUND_SCORE, GRID_ORIENTATION_MARGIN, Located, accepted,
-    settled_by_cells, settled_by_frame, settled_by_reading, verified,
+    AGREE_CELLS, ART_INLIERS_ALONE, ART_NO_POLISH, ART_ORIENTATION_MARGIN, FOUND_SCORE, GRID_ORIENTATION_MARGIN,
+    Located, accepted, settled_by_cells, settled_by_frame, settled_by_reading, verified,
 )
 
 #: board outlines tried (largest first) when nothing else located the board
@@ -173,6 +173,10 @@ def locate_candidates(img: np.ndarray, ref: Reference):
         m = artmatch.match_art(ref.art, use, prof.grid_rect(), grey.shape)
         if m is not None:
             loc = placed(img, levels, m.corners, ref, stage, m.inliers, ecc=m.inliers < ART_NO_POLISH)
+            if loc.inliers >= ART_INLIERS_ALONE and loc.score - loc.second < ART_ORIENTATION_MARGIN:
+                # the photo's match cannot tell the turns apart (a sheen; art alike turned): its features may
+                loc = replace(loc, votes=artmatch.orientation_inliers(ref.art, use, m.corners, prof.grid_rect(),
+                                                                     turns(prof.rows, prof.cols)[1:], grey.shape))
             tried.append(loc)
             yield loc
     # a rough place (a weak fit, or the board's outline when pieces hide the art and

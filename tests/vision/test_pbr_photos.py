@@ -50,13 +50,16 @@ def test_a_board_whose_art_is_hidden_is_turned_by_its_cells_read(monkeypatch):
     """pbr-bed-0_50012 (a bed 16 of 25 cells covered): the locators place it but cannot tell which
     way round it lies; read in each orientation, only as it lies do cells read open with confidence
     where the turned art differs (verify.settled_by_reading). Its re-matched art's votes tell the
-    orientation too (62 against 31, once in 1200 by chance): asked here for a lead of once in 100000."""
+    orientation too (62 against 31, once in 1200 by chance), and its feature fit's
+    (artmatch.orientation_inliers): here the first asked for a lead of once in 100000, the second not
+    heard."""
     from assistant.errors import GardenError
-    from assistant.vision import locate, verify
+    from assistant.vision import artmatch, locate, verify
 
     truth = json.loads((PHOTOS / "pbr-bed-0_50012.json").read_text())
     photo, profile = load_photo(str(PHOTOS / "pbr-bed-0_50012.jpg")), load_profile(truth["board"])
     monkeypatch.setattr(verify, "VOTE_CHANCE", 1e-5)
+    monkeypatch.setattr(artmatch, "orientation_inliers", lambda *args: (0, 0))
     assert read_photo(photo, profile).details.get("settled_by") == "reading"
     monkeypatch.setattr(locate, "settled_by_reading", lambda img, found, prof: None)
     with pytest.raises(GardenError, match="which way round"):
@@ -93,12 +96,14 @@ def test_a_hard_shadow_across_open_cells_is_not_read_as_tiles():
 def test_a_mostly_covered_bed_is_turned_by_a_lead_of_many_votes(monkeypatch):
     """pbr-bed-3_60015 (21 of 25 cells covered, a glare spot): the art matched again face-on finds
     46 of its features where the board lies and 22 with it turned, a lead chance gives once in 400
-    (verify.votes_clear); the photometric match cannot tell the turns apart (0.28 against 0.29)."""
+    (verify.votes_clear); the photometric match cannot tell the turns apart (0.28 against 0.29). Its
+    feature fit's own votes (artmatch.orientation_inliers) are not heard here."""
     from assistant.errors import GardenError
-    from assistant.vision import verify
+    from assistant.vision import artmatch, verify
 
     truth = json.loads((PHOTOS / "pbr-bed-3_60015.json").read_text())
     photo, profile = load_photo(str(PHOTOS / "pbr-bed-3_60015.jpg")), load_profile(truth["board"])
+    monkeypatch.setattr(artmatch, "orientation_inliers", lambda *args: (0, 0))
     assert read_photo(photo, profile).method == "rematch"
     monkeypatch.setattr(verify, "VOTE_CHANCE", 1e-6)  # asked for a lead chance gives once in a million
     with pytest.raises(GardenError, match="which way round"):
@@ -161,3 +166,32 @@ def test_a_rematch_of_few_inliers_takes_the_place_of_the_fit_it_was_found_at(mon
     assert reading.method == "rematch" and off(reading) < 0.01
     monkeypatch.setattr(locate, "ART_INLIERS_ALONE", 0)  # every re-match keeps its own corners
     assert off(read_photo(photo, profile)) > 0.02
+
+
+def test_a_sheen_that_flattens_the_match_leaves_the_features_to_tell_the_turn(monkeypatch):
+    """pbr-bed-1_40001 (a lamp's sheen over a fifth of the board): the feature fit lies right, but the
+    photo matches the reference about as well turned as placed; its features found again where the
+    fit puts them tell the turn (artmatch.orientation_inliers): many more as it lies than turned,
+    and none of that lead when the fit is turned in place. Without them the board is refused."""
+    from assistant.errors import GardenError
+    from assistant.vision import artmatch, verify
+    from assistant.vision.geometry import turns
+    from assistant.vision.imageio import to_grey
+    from assistant.vision.reference import Reference
+
+    truth = json.loads((PHOTOS / "pbr-bed-1_40001.json").read_text())
+    photo, profile = load_photo(str(PHOTOS / "pbr-bed-1_40001.jpg")), load_profile(truth["board"])
+    reading = read_photo(photo, profile)
+    assert reading.method == "art"
+    art, feats = Reference(profile).art, artmatch.photo_features(to_grey(photo.image), 0)
+    rolls = turns(profile.rows, profile.cols)[1:]
+
+    def votes(corners: np.ndarray) -> tuple[int, int]:
+        return artmatch.orientation_inliers(art, feats, corners, profile.grid_rect(), rolls, photo.image.shape[:2])
+
+    corners = reading.corners / photo.scale  # in the decoded image, as the features are
+    assert verify.votes_clear(votes(corners))
+    assert not any(verify.votes_clear(votes(np.roll(corners, -k, axis=0))) for k in rolls)
+    monkeypatch.setattr(artmatch, "orientation_inliers", lambda *args: (0, 0))
+    with pytest.raises(GardenError, match="could not find board"):
+        read_photo(photo, profile)
