@@ -174,7 +174,7 @@ def locate_candidates(img: np.ndarray, ref: Reference):
         if m is not None:
             loc = placed(img, levels, m.corners, ref, stage, m.inliers, ecc=m.inliers < ART_NO_POLISH)
             if loc.inliers >= ART_INLIERS_ALONE and loc.score - loc.second < ART_ORIENTATION_MARGIN:
-                # the photo's match cannot tell the turns apart (a sheen; art alike turned): its features may
+                # the photo's match cannot tell the turns apart (a sheen; art alike turned): its features may tell
                 loc = replace(loc, votes=artmatch.orientation_inliers(ref.art, use, m.corners, prof.grid_rect(),
                                                                      turns(prof.rows, prof.cols)[1:], grey.shape))
             tried.append(loc)
