@@ -173,8 +173,10 @@ def locate_candidates(img: np.ndarray, ref: Reference):
         m = artmatch.match_art(ref.art, use, prof.grid_rect(), grey.shape)
         if m is not None:
             loc = placed(img, levels, m.corners, ref, stage, m.inliers, ecc=m.inliers < ART_NO_POLISH)
-            if loc.inliers >= ART_INLIERS_ALONE and loc.score - loc.second < ART_ORIENTATION_MARGIN:
-                # the photo's match cannot tell the turns apart (a sheen; art alike turned): its features may tell
+            if (loc.inliers >= ART_INLIERS_ALONE and loc.score - loc.second < ART_ORIENTATION_MARGIN
+                    and not verified(loc)):
+                # nothing verifies it and the photo's match cannot tell the turns apart (a sheen; art alike
+                # turned): its features may tell. So a feature fit's votes are what verify it (accepted)
                 loc = replace(loc, votes=artmatch.orientation_inliers(ref.art, use, m.corners, prof.grid_rect(),
                                                                      turns(prof.rows, prof.cols)[1:], grey.shape))
             tried.append(loc)

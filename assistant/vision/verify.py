@@ -152,8 +152,9 @@ def accepted(loc: Located) -> bool:
 
 
 def _turned_by_features(loc: Located) -> bool:
-    """Whether a feature fit's orientation rests on its features' votes (artmatch.orientation_inliers),
-    the photo matching it as poorly turned as placed: the votes tell which way round the board lies,
+    """Whether a feature fit's orientation rests on its features' votes (artmatch.orientation_inliers;
+    a fit carries them only when nothing else verifies it and the photo matches it as poorly turned
+    as placed, locate.locate_candidates): the votes tell which way round the board lies,
     not how closely the fit places it. pbr-woods-1_55005 (samples/pbr seed 5, 70 inliers, match 0.30
     against 0.29 turned): such a fit 2.4% of the diagonal off, its re-match 0.3% off at 0.41."""
     return loc.method in ("art", "art-all") and loc.votes is not None
