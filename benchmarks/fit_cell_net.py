@@ -15,7 +15,9 @@ runs the written file with OpenCV's dnn module). In a separate environment:
     cell_net_woodland_2.onnx;
     without the --woods flags, with --game cottage-garden --extra-designs 40,80 --synth 80
     --per-synth 10 --threads 2 and --photos-dir FOLDERS --photos-weight 3 (FOLDERS: the
-    physically rendered beds of samples/pbr seeds 1, 4, 5 and 8) it fitted the beds' net, 10 min;
+    physically rendered beds of samples/pbr seeds 1, 4, 5, 6, 8, 9 and 10, each seed a folder) it
+    fitted the beds' first net, cell_net_beds.onnx, and with --fit-seed 1 its second,
+    cell_net_beds_2.onnx, 10 min each with the renders paused;
     the shipped files are those commands' output, the cache filled by
     bench_photo_cells.py --fit with the same flags and --part 0/2, 1/2 at once, 13 min)
 

@@ -134,17 +134,19 @@ def test_a_refusal_names_the_glare_over_the_board(monkeypatch, stem, says):
 
 
 def test_open_cells_the_models_read_covered_show_the_boards_colour_pattern(monkeypatch):
-    """pbr-bed-4_100010 (seed 10, a lamp's reflection over the bottom left): two open cells beside the
-    glare read covered by the models, in doubt; their colour pattern is the board's (cells.board_shows),
-    so they read open, still in doubt. Without that rule they read covered."""
+    """pbr-bed-4_100010 (seed 10, a lamp's reflection over the bottom left): the open cell (3, 0) beside
+    the glare reads covered by the models, in doubt; its colour pattern is the board's
+    (cells.board_shows), so it reads open, still in doubt. Without that rule it reads covered. (Its
+    neighbour (3, 1) read so too until the beds' models were fitted with seed 10; it now reads open,
+    in doubt, either way.)"""
     from assistant.vision import cells
 
     truth = json.loads((PHOTOS / "pbr-bed-4_100010.json").read_text())
     photo, profile = load_photo(str(PHOTOS / "pbr-bed-4_100010.jpg")), load_profile(truth["board"])
     reading = read_photo(photo, profile)
-    assert reading.cells[3][0] == reading.cells[3][1] == "empty" and {(3, 0), (3, 1)} <= set(reading.uncertain)
+    assert reading.cells[3][:2] == ["empty", "empty"] and {(3, 0), (3, 1)} <= set(reading.uncertain)
     monkeypatch.setattr(cells, "BOARD_SHOWS", 2.0)  # a correlation never reaches it
-    assert read_photo(photo, profile).cells[3][:2] == [symbols.COVERED, symbols.COVERED]
+    assert read_photo(photo, profile).cells[3][0] == symbols.COVERED
 
 
 def test_a_rematch_of_few_inliers_takes_the_place_of_the_fit_it_was_found_at(monkeypatch):
