@@ -92,7 +92,7 @@ def scan(cases) -> dict:
                 found[kind].append(cand.votes)
                 if kind == "right" and cand.method != "rematch":
                     feats = feats or artmatch.photo_features(to_grey(image), 0)
-                    use = feats if cand.method == "art-all" else artmatch.strongest(feats, artmatch.PHOTO_FEATURES)
+                    use = dict(artmatch.feature_stages(feats))[cand.method]
                     ks = turns(prof.rows, prof.cols)
                     for roll in ks[1:]:
                         turned = np.roll(cand.corners, -roll, axis=0)

@@ -270,6 +270,16 @@ def strongest(photo, limit: int):
     return pts[:limit], (desc[:limit] if desc is not None else None), s, geo[:limit]
 
 
+def feature_stages(photo) -> list[tuple[str, tuple]]:
+    """The feature fits the locators try, each with the photo features it matches: "art" the
+    PHOTO_FEATURES strongest, then "art-all" every feature where there are more (a small board).
+    `photo`: photo_features(grey, 0)."""
+    stages = [("art", strongest(photo, PHOTO_FEATURES))]
+    if len(photo[0]) > PHOTO_FEATURES:
+        stages.append(("art-all", photo))
+    return stages
+
+
 #: consistent matches: orientation change within this many degrees, and size change
 #: within this many octaves, of the densest cluster (a tilted plane bends both a little)
 CLUSTER_DEG = 15.0
@@ -347,10 +357,7 @@ def match_art(art: ArtFeatures, photo, grid_rect: np.ndarray, image_shape: tuple
             continue
         H, n_in, n_all = fit
         for radius in GUIDED_RADIUS:
-            pairs_g = _guided_pairs(art, pts, desc, H, radius / s)
-            if pairs_g is None:
-                break
-            refit = _fit(*pairs_g, s, grid_rect, image_shape)
+            refit = _guided_fit(art, photo, H, radius, grid_rect, image_shape)
             if refit is None or refit[1] < n_in:
                 break
             H, n_in, n_all = refit
@@ -371,15 +378,14 @@ def orientation_inliers(art: ArtFeatures, photo, corners: np.ndarray, grid_rect:
     with the corners rolled by any of `rolls` (the board turned in place). Art that looks alike
     turned (repeated cell prints) gathers inliers in every turn, the board's own art most as it
     lies. `photo`: photo_features of the image the corners are in."""
-    pts, desc, s, _ = photo
+    _, desc, _, _ = photo
     if art.desc is None or desc is None:
         return 0, 0
     cv2.setRNGSeed(7)  # MAGSAC is randomised: same photo, same answer
 
     def inliers(quad: np.ndarray) -> int:
         H = cv2.getPerspectiveTransform(np.asarray(grid_rect, np.float32), np.asarray(quad, np.float32))
-        pairs = _guided_pairs(art, pts, desc, H, GUIDED_RADIUS[-1] / s)
-        fit = None if pairs is None else _fit(*pairs, s, grid_rect, image_shape)
+        fit = _guided_fit(art, photo, H, GUIDED_RADIUS[-1], grid_rect, image_shape)
         return 0 if fit is None else fit[1]
 
     return inliers(corners), max((inliers(np.roll(corners, -k, axis=0)) for k in rolls), default=0)
@@ -408,6 +414,15 @@ def _fit(src: np.ndarray, dst: np.ndarray, s: float, grid_rect: np.ndarray, imag
     if not _plausible(project(H, grid_rect), dst[inl], image_shape):
         return None
     return H, n_in, len(src)
+
+
+def _guided_fit(art: ArtFeatures, photo, H: np.ndarray, radius: float, grid_rect: np.ndarray,
+                image_shape: tuple[int, int]) -> tuple[np.ndarray, int, int] | None:
+    """The homography refitted (_fit) on the pairs guided matching finds within `radius` (work-image
+    pixels) of where H puts each reference feature, or None. `photo`: photo_features."""
+    pts, desc, s, _ = photo
+    pairs = _guided_pairs(art, pts, desc, H, radius / s)
+    return None if pairs is None else _fit(*pairs, s, grid_rect, image_shape)
 
 
 def _guided_pairs(art: ArtFeatures, pts: np.ndarray, desc: np.ndarray, H: np.ndarray, radius: float

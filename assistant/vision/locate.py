@@ -167,9 +167,7 @@ def locate_candidates(img: np.ndarray, ref: Reference):
         yield loc
     # the printed art: the strongest features first, then all of them (small boards)
     feats = artmatch.photo_features(grey, 0)
-    for stage, use in (("art", artmatch.strongest(feats, artmatch.PHOTO_FEATURES)), ("art-all", feats)):
-        if stage == "art-all" and len(use[0]) <= artmatch.PHOTO_FEATURES:
-            break  # the same features as the first stage
+    for stage, use in artmatch.feature_stages(feats):
         m = artmatch.match_art(ref.art, use, prof.grid_rect(), grey.shape)
         if m is not None:
             loc = placed(img, levels, m.corners, ref, stage, m.inliers, ecc=m.inliers < ART_NO_POLISH)
