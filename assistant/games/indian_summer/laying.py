@@ -1,6 +1,6 @@
 """Board mode: leaf tiles, squirrels and animals placed cell by cell on a woodland board.
 
-Pure, like rules.py, which calls it. Placements arrive as explicit cells (the CLI
+Pure, like rules.py (placing.py and animals.py call it). Placements arrive as explicit cells (the CLI
 resolves a catalogue shape, an orientation and an anchor into cells), so a replay
 never depends on catalogue edits. Cells text: ``r,c+r,c*+r,c``, rows and columns
 from 0, the leaf's hole marked with ``*``; several tiles split by ``/``.

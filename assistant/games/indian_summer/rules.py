@@ -3,30 +3,29 @@
 Pure: no printing, no files. Every refusal names its rule id (see rulebook.py).
 The players move the pieces and say what they did; these rules keep every
 path, treasure, squirrel and turn honest.
+
+Here: set-up, the dispatch of each action, the turn's flow and the main and special actions;
+what they share lives beside it: paths.py (tiles taken, treasures paid), placing.py (pieces onto
+a board), animals.py, solo.py (the solo game's deal, round spaces and mushroom).
 """
 
 from __future__ import annotations
 
-
 from assistant.errors import GardenError, IllegalMove
-from assistant.games.indian_summer import board, chain, laying, supply, woods
+from assistant.games.indian_summer import animals, board, chain, paths, placing, solo, supply, woods
 from assistant.games.indian_summer.actions import (
     Action, Animal, Blueberry, Deal, Exchange, Feather, Final, Leaf, Mushroom, NextTurn, Nut, PathRefill, Region,
     Squirrel,
 )
+from assistant.games.indian_summer.pending import SOLO_ROUNDS, in_final_turn, pending
+from assistant.games.indian_summer.solo import SOLO_GAMES
 from assistant.games.indian_summer.state import GameState, Player, Setup, SoloResult, TurnState
-from assistant.games.interface import Outcome, refuse_while_owed
-from assistant.games.indian_summer.pending import SOLO_ROUNDS, in_final_turn, pending, refill_example
 from assistant.games.indian_summer.supply import (
-    ANIMAL_SIZE, ANIMALS, LEAF_SIZE, LEAF_TOTAL, PATH_SIZE, PRINTED, REGIONS, RING_LOW, STACK_TOKEN,
-    START_HELD, START_PATH, TOKEN_TOTAL, TREASURES,
+    LEAF_TOTAL, PATH_SIZE, STACK_TOKEN, START_HELD, START_PATH, TOKEN_TOTAL,
 )
-from assistant.wording import a
+from assistant.games.interface import Outcome, refuse_while_owed
 
 MAX_PLAYERS = 4
-SOLO_GAMES = 3
-SOLO_SPACES = 12  # spaces 1-10, then the two mushroom spaces
-ROW_ENDS = {"ul": ("upper", 0), "ur": ("upper", -1), "ll": ("lower", 0), "lr": ("lower", -1)}
 MAIN_NAMES = {"leaf": "A (leaf tile)", "squirrel": "B (squirrel)", "mushroom": "C (mushroom)", "feather": "D (feather)"}
 
 
@@ -114,277 +113,39 @@ def _start_main(state: GameState, name: str) -> GameState:
     return state._replace(turn=state.turn._replace(main=name))
 
 
-def _parse_found(text: str) -> list[tuple[str, int]]:
-    out = []
-    for part in (p.strip() for p in text.split(",") if p.strip()):
-        kind, sep, region = part.partition(":")
-        if not sep or not region.strip().isdigit():
-            raise GardenError(f"found {part!r}: write TREASURE:REGION, e.g. nut:3")
-        out.append((supply.treasure_of(kind), int(region)))
-    return out
-
-
-def _find(state: GameState, index: int, kind: str, region: int) -> tuple[GameState, str]:
-    """A hole over a printed treasure: a token from the supply onto that region."""
-    player = state.players[index]
-    k = supply.tindex(kind)
-    if not 1 <= region <= REGIONS:
-        raise IllegalMove("IS-HOLE-1", f"Regions are numbered 1 to {REGIONS}, not {region}.")
-    if region in player.completed:
-        raise IllegalMove("IS-HOLE-1", f"{player.name}'s region {region} is complete: no hole can lie there now.")
-    # score mode caps the finds at a side's printed count; in board mode the hole lies on a printed
-    # cell of the board's own layout (which may print other counts), each covered once
-    if player.board is None and player.found[k] >= PRINTED[k]:
-        raise IllegalMove("IS-HOLE-1", f"A board side prints {PRINTED[k]} {kind}(s); {player.name} has found them all.")
-    tokens = list(player.tokens)
-    player = player._replace(found=supply.add(player.found, k, 1))
-    if state.supply[k] == 0:
-        # the printed treasure shows in the hole, no token on it: an animal may earn it later
-        player = player._replace(revealed=supply.add(player.revealed, k, 1))
-        return state.with_player(index, player), f"A hole over a printed {kind} in region {region}: the supply has no {kind} token left, so none is put there. [IS-SUPPLY-1]"
-    tokens[region - 1] = supply.add(tokens[region - 1], k, 1)
-    state = state._replace(supply=supply.add(state.supply, k, -1))
-    return state.with_player(index, player._replace(tokens=tuple(tokens))), f"A hole over a printed {kind}: a {kind} token goes on region {region}."
-
-
-def _place_leaves(state: GameState, colours: list[str], found: str, at: str = "") -> tuple[GameState, list[str]]:
-    """Leaf tiles placed by the current player, their holes' findings, a full board's consequences."""
-    index = state.current
-    if state.setup.board_mode:
-        return _lay_leaves(state, colours, found, at)
-    if at:
-        raise IllegalMove("IS-PLACE-1", "Cells are tracked only in board mode (garden new indian-summer --board-mode).")
-    notes: list[str] = []
-    for colour in colours:
-        player = state.players[index]
-        state = board.cover(state, index, LEAF_SIZE[colour], f"{a(colour)} leaf tile")
-        player = state.players[index]
-        state = state.with_player(index, player._replace(leaves=supply.add(player.leaves, supply.cindex(colour), 1)))
-    finds = _parse_found(found)
-    if len(finds) > len(colours):
-        raise IllegalMove("IS-HOLE-1", f"{len(colours)} leaf tile(s) placed: at most {len(colours)} hole(s) over a treasure, not {len(finds)}.")
-    for kind, region in finds:
-        state, note = _find(state, index, kind, region)
-        notes.append(note)
-    state = state._replace(turn=state.turn._replace(holes=state.turn.holes + len(colours), placed=True))
-    return _after_cover(state, index, notes)
-
-
-def _lay_leaves(state: GameState, colours: list[str], found: str, at: str) -> tuple[GameState, list[str]]:
-    """Board mode: each tile on its cells; a hole over a printed treasure gets that token from the supply."""
-    index = state.current
-    if found.strip():
-        raise IllegalMove("IS-HOLE-1", "In board mode the board says what a hole finds: leave out found=.")
-    tiles = laying.split_tiles(at)
-    if len(tiles) != len(colours):
-        raise IllegalMove("IS-PLACE-1", f"Board mode: give the cells of each of the {len(colours)} tile(s) placed "
-                          f"({len(tiles)} given).")
-    notes: list[str] = []
-    for n, (colour, text) in enumerate(zip(colours, tiles), 1):
-        what = f"the {colour} leaf tile" + (f" ({n} of {len(colours)})" if len(colours) > 1 else "")
-        player = state.players[index]
-        laid = laying.lay_leaf(player.board, LEAF_SIZE[colour], text, what)
-        state = board.cover(state, index, LEAF_SIZE[colour], what)
-        player = state.players[index]
-        state = state.with_player(index, player._replace(board=laid.board,
-                                                         leaves=supply.add(player.leaves, supply.cindex(colour), 1)))
-        r, c = laid.hole
-        if laid.printed:
-            had = state.supply[supply.tindex(laid.printed)]
-            state, note = _find(state, index, laid.printed, woods.region_of(r, c))
-            cell_state = woods.TOKEN[laid.printed] if had else woods.SHOWS[laid.printed]
-            player = state.players[index]
-            state = state.with_player(index, player._replace(board=player.board.with_state([(r, c)], cell_state)))
-            notes.append(note.rstrip(".") + f" (cell {r},{c}). [IS-HOLE-1]")
-        if laid.lost:
-            notes.append(f"{what.capitalize()} covers printed {', '.join(laid.lost)} with a plain cell: "
-                         "they are gone for good.")
-    state = state._replace(turn=state.turn._replace(holes=state.turn.holes + len(colours), placed=True))
-    return _after_cover(state, index, notes)
-
-
-def _board_squirrel(state: GameState, at: str, what: str) -> GameState:
-    """Board mode: the squirrel's cell (score mode: refuses a cell)."""
-    player = state.current_player
-    if player.board is None:
-        if at:
-            raise IllegalMove("IS-PLACE-1", "Cells are tracked only in board mode (garden new indian-summer --board-mode).")
-        return state
-    if not at.strip():
-        raise IllegalMove("IS-PLACE-1", f"Board mode: say where {what} goes (--at ROW,COL).")
-    cells, _ = laying.put_squirrel(player.board, at, what)
-    return state.with_player(state.current, player._replace(board=cells))
-
-
-def _after_cover(state: GameState, index: int, notes: list[str]) -> tuple[GameState, list[str]]:
-    state, more = board.complete_rest_if_full(state, index)
-    notes.extend(more)
-    player = state.players[index]
-    if player.full and not state.setup.solo and state.ending is None:
-        state = state._replace(ending=index)
-        n = len(state.players)
-        others = [state.players[(index + k) % n].name for k in range(1, n)]
-        notes.append(f"{player.name}'s board is full! Every other player takes one more turn ({', '.join(others)}), "
-                     "starting with the end chain; then the game ends. [IS-END-1]")
-    elif player.full:
-        notes.append(f"{player.name}'s board is full.")
-    return state, notes
-
-
-def _take_from_path(state: GameState, index: int, colour: str, rule_id: str) -> GameState:
-    player = state.players[index]
-    if colour not in player.path:
-        raise IllegalMove(rule_id, f"{player.name}'s path holds {supply.short(player.path)} "
-                          f"({len(player.path)} tile(s)): no {colour} tile.")
-    path = list(player.path)
-    path.remove(colour)
-    return state.with_player(index, player._replace(path=tuple(path)))
-
-
-def _note_empty_path(state: GameState, index: int, robbed: bool) -> tuple[GameState, list[str]]:
-    player = state.players[index]
-    if player.path:
-        return state, []
-    refills = state.turn.refills + (index,)
-    forced = state.turn.forced
-    if robbed and state.setup.rule("robbed_refill") == "must" and not state.setup.solo:
-        forced = forced + (index,)
-        how = "must refill it to 5 at once"
-    else:
-        how = "may refill it to 5 at once"
-    where = "from the rows" if state.setup.solo else "from the common path"
-    state = state._replace(turn=state.turn._replace(refills=refills, forced=forced))
-    return state, [f"{player.name}'s path is empty: {player.name} {how} {where} "
-                   f"(garden path {player.name} {refill_example(state.setup)}). "
-                   f"[{'IS-PATH-3' if robbed else 'IS-PATH-2'}]"]
-
-
-def _ring_take(state: GameState, colour: str) -> tuple[GameState, list[str]]:
-    """The front tile of the common path, of `colour`; the ring topped up from the reserve below 7."""
-    c = supply.cindex(colour)
-    if state.ring == 0:
-        raise IllegalMove("IS-PATH-1", "The common path is empty: no tile can be taken from it.")
-    if state.pool[c] == 0:
-        raise IllegalMove("IS-PATH-1", f"The common path and reserve hold no {colour} tile "
-                          f"(left: {supply.describe(state.pool, supply.COLOURS)}).")
-    state = state._replace(ring=state.ring - 1, pool=supply.add(state.pool, c, -1))
-    notes: list[str] = []
-    if state.ring < RING_LOW and state.reserve > 0:
-        capacity = int(state.setup.rule("ring_capacity"))
-        moved = min(state.reserve, max(0, capacity - state.ring))
-        state = state._replace(ring=state.ring + moved, reserve=state.reserve - moved)
-        notes.append(f"The common path is down to {state.ring - moved} tiles: {moved} tile(s) from the reserve "
-                     f"extend it at its end ({state.ring} now, {state.reserve} in reserve). [IS-PATH-4]")
-    return state, notes
-
-
-def _row_take(state: GameState, source: str) -> tuple[GameState, str]:
-    key = source.strip().lower()
-    if key not in ROW_ENDS:
-        raise GardenError(f"solo draw {source!r}: use UL, UR, LL or LR (upper/lower row, left/right end)")
-    row_name, end = ROW_ENDS[key]
-    row = getattr(state, row_name)
-    if not row:
-        raise IllegalMove("IS-SOLO-3", f"The {row_name} row is empty.")
-    colour = row[end]
-    rest = row[1:] if end == 0 else row[:-1]
-    return state._replace(**{row_name: rest}), colour
-
-
-def _draw(state: GameState, index: int, draw: str, wanted: int, rule_id: str) -> tuple[GameState, list[str]]:
-    """Tiles to the end of player `index`'s path, `wanted` of them or as many as there are."""
-    notes: list[str] = []
-    player = state.players[index]
-    parts = [p.strip() for p in draw.split(",") if p.strip()] if draw.strip() not in ("", "-") else []
-    if state.setup.solo:
-        available = len(state.upper) + len(state.lower)
-        expected = min(wanted, available)
-        if len(parts) != expected:
-            raise IllegalMove(rule_id, f"{player.name} takes {expected} tile(s) from the rows now "
-                              f"(name the row end of each: UL, UR, LL, LR), not {len(parts)}.")
-        once = state.setup.rule("solo_refill_choice") == "once"
-        taken = []
-        for k, part in enumerate(parts):
-            # once: one row end per refill; a row used up before the path holds 5 leaves the
-            # rest to another choice (else the refill could not be made at all)
-            if once and k and part.lower() != parts[k - 1].lower() and getattr(state, ROW_ENDS[parts[k - 1].lower()][0]):
-                raise IllegalMove("IS-SOLO-3", "One refill takes from one row end until that row is used up "
-                                  f"(house rule solo_refill_choice=once): {parts[k - 1]} still holds tiles.")
-            state, colour = _row_take(state, part)
-            taken.append(colour)
-    else:
-        colours = list(supply.colours_of(draw)) if parts else []
-        available = sum(state.pool)
-        expected = min(wanted, available)
-        if len(colours) != expected:
-            raise IllegalMove(rule_id, f"{player.name} takes {expected} tile(s) from the common path now "
-                              f"(name the colour of each, in order), not {len(colours)}.")
-        taken = []
-        for colour in colours:
-            state, more = _ring_take(state, colour)
-            notes.extend(more)
-            taken.append(colour)
-    player = state.players[index]
-    state = state.with_player(index, player._replace(path=player.path + tuple(taken)))
-    if expected < wanted:
-        notes.append(f"Only {expected} tile(s) were left to take.")
-    notes.insert(0, f"{player.name} takes {supply.short(tuple(taken))} to the end of their path "
-                    f"(path: {supply.short(state.players[index].path)}).")
-    return state, notes
-
-
-def _pay(state: GameState, kind: str, rule_id: str, what: str) -> GameState:
-    player = state.current_player
-    k = supply.tindex(kind)
-    if player.held[k] < 1:
-        raise IllegalMove(rule_id, f"{player.name} holds no {kind} to pay for {what} "
-                          f"(holds {supply.describe(player.held)}).")
-    state = state._replace(supply=supply.add(state.supply, k, 1))
-    return state.with_player(state.current, player._replace(held=supply.add(player.held, k, -1)))
-
-
 # -- the actions -------------------------------------------------------------
-
-def _leaf_tiles(colours: list[str] | tuple[str, ...]) -> str:
-    """Leaf tiles in words: "an orange leaf tile", "a green and a red leaf tile", "two red leaf tiles"."""
-    if not colours:
-        return "no leaf tile"
-    if len(colours) == 2 and colours[0] == colours[1]:
-        return f"two {colours[0]} leaf tiles"
-    return " and ".join(a(c) for c in colours) + " leaf tile"
-
 
 def _leaf(state: GameState, action: Leaf) -> tuple[GameState, list[str]]:
     colour = supply.colour_of(action.colour)
     state = _start_main(state, "leaf")
-    state = _take_from_path(state, state.current, colour, "IS-MAIN-A")
-    state, notes = _place_leaves(state, [colour], action.found, action.at)
-    notes.insert(0, f"{state.current_player.name} places {_leaf_tiles([colour])} from their path "
+    state = paths.take_from_path(state, state.current, colour, "IS-MAIN-A")
+    state, notes = placing.place_leaves(state, [colour], action.found, action.at)
+    notes.insert(0, f"{state.current_player.name} places {placing.leaf_tiles([colour])} from their path "
                     f"({state.current_player.empty} empty cell(s) left).")
-    state, more = _note_empty_path(state, state.current, robbed=False)
+    state, more = paths.note_empty_path(state, state.current, robbed=False)
     return state, notes + more
 
 
 def _squirrel(state: GameState, action: Squirrel) -> tuple[GameState, list[str]]:
     """IS-MAIN-B: a squirrel from the supply, placed on one cell."""
     state = _start_main(state, "squirrel")
-    state = _board_squirrel(state, action.at, "the squirrel")
+    state = placing.board_squirrel(state, action.at, "the squirrel")
     state, what = board.place_squirrel(state, state.current)
     state = state._replace(turn=state.turn._replace(placed=True))
     notes = [f"{state.current_player.name} places a {what} ({state.current_player.empty} empty cell(s) left)."]
-    return _after_cover(state, state.current, notes)
+    return placing.after_cover(state, state.current, notes)
 
 
 def _nut(state: GameState, action: Nut) -> tuple[GameState, list[str]]:
     _check_special(state)
     if state.current_player.full:
         raise IllegalMove("IS-PLACE-1", f"{state.current_player.name}'s board is full: nothing more can be placed.")
-    state = _pay(state, "nut", "IS-SPEC-2", "a squirrel")
-    state = _board_squirrel(state, action.at, "the squirrel")
+    state = paths.pay(state, "nut", "IS-SPEC-2", "a squirrel")
+    state = placing.board_squirrel(state, action.at, "the squirrel")
     state, what = board.place_squirrel(state, state.current)
     state = state._replace(turn=state.turn._replace(placed=True))
     notes = [f"{state.current_player.name} pays a nut and places a {what} ({state.current_player.empty} empty cell(s) left)."]
-    return _after_cover(state, state.current, notes)
+    return placing.after_cover(state, state.current, notes)
 
 
 def _check_special(state: GameState) -> None:
@@ -400,7 +161,7 @@ def _mushroom(state: GameState, action: Mushroom) -> tuple[GameState, list[str]]
     if len(declines) > 1 and state.setup.rule("mushroom_decline") == "one":
         raise IllegalMove("IS-MAIN-C", "At most one of the two tiles may be declined (house rule mushroom_decline=one).")
     if state.setup.solo:
-        return _solo_mushroom(state, declines, action.found, action.at)
+        return solo.mushroom(state, declines, action.found, action.at)
     takes: list[tuple[str, str]] = []
     for part in (p.strip() for p in action.take.split(",") if p.strip()):
         source, sep, colour = part.partition(":")
@@ -426,7 +187,7 @@ def _mushroom(state: GameState, action: Mushroom) -> tuple[GameState, list[str]]
     elif ring_sources:
         raise IllegalMove("IS-MAIN-C", "Only with 2 players does a mushroom take from the common path; with "
                           f"{len(state.players)} it takes from two different other players' paths.")
-    pay_state = _pay(state, "mushroom", "IS-MAIN-C", "the mushroom action")
+    pay_state = paths.pay(state, "mushroom", "IS-MAIN-C", "the mushroom action")
     state = pay_state
     placed: list[str] = []
     notes: list[str] = []
@@ -435,7 +196,7 @@ def _mushroom(state: GameState, action: Mushroom) -> tuple[GameState, list[str]]
             if key in declines:
                 notes.append(f"The front tile of the common path ({colour}) does not fit and stays.")
                 continue
-            state, more = _ring_take(state, colour)
+            state, more = paths.ring_take(state, colour)
             notes.extend(more)
             placed.append(colour)
             continue
@@ -448,54 +209,21 @@ def _mushroom(state: GameState, action: Mushroom) -> tuple[GameState, list[str]]
         if index in robbed:
             raise IllegalMove("IS-MAIN-C", "The two tiles come from two different players.")
         robbed.append(index)
-        checked = _take_from_path(state, index, colour, "IS-MAIN-C")  # refuses a tile the path does not hold
+        checked = paths.take_from_path(state, index, colour, "IS-MAIN-C")  # refuses a tile the path does not hold
         if key in declines:
             notes.append(f"{state.players[index].name}'s {colour} tile does not fit and stays in their path.")
             continue
         state = checked
         placed.append(colour)
-    state, more = _place_leaves(state, placed, action.found, action.at)
-    notes = [f"{state.current_player.name} pays a mushroom and places {_leaf_tiles(placed)} "
+    state, more = placing.place_leaves(state, placed, action.found, action.at)
+    notes = [f"{state.current_player.name} pays a mushroom and places {placing.leaf_tiles(placed)} "
              f"({state.current_player.empty} empty cell(s) left)."] + notes + more
     n = len(state.players)
     for k in range(1, n):  # robbed players in turn order from the active player
         index = (me + k) % n
         if index in robbed:
-            state, more = _note_empty_path(state, index, robbed=True)
+            state, more = paths.note_empty_path(state, index, robbed=True)
             notes.extend(more)
-    return state, notes
-
-
-def _solo_mushroom(state: GameState, declines: list[str], found: str, at: str = "") -> tuple[GameState, list[str]]:
-    spaces = list(state.spaces)
-    present = [(name, i) for name, i in (("m1", SOLO_SPACES - 1), ("m2", SOLO_SPACES - 2)) if spaces[i] is not None]
-    if not present:
-        raise IllegalMove("IS-SOLO-2", "Both mushroom spaces are empty: no tile to take.")
-    for d in declines:
-        if d not in {name for name, _ in present}:
-            raise IllegalMove("IS-SOLO-2", f"Declined tile {d!r} is not on a mushroom space (m1 = rightmost, m2 = next).")
-    state = _pay(state, "mushroom", "IS-MAIN-C", "the mushroom action")
-    placed = []
-    for name, i in present:
-        if name in declines:
-            continue
-        placed.append(spaces[i])
-        spaces[i] = None
-    notes = []
-    # Tiles on spaces below the round number move, highest first, to the rightmost free spaces.
-    moved = []
-    for i in range(state.round - 2, -1, -1):
-        if spaces[i] is not None:
-            tile, spaces[i] = spaces[i], None
-            target = max(j for j in range(SOLO_SPACES) if spaces[j] is None)
-            spaces[target] = tile
-            moved.append(f"{i + 1}->{target + 1}")
-    state = state._replace(spaces=tuple(spaces))
-    state, more = _place_leaves(state, placed, found, at)
-    notes = [f"{state.current_player.name} pays a mushroom and places {_leaf_tiles(placed)} from the mushroom "
-             f"spaces ({state.current_player.empty} empty cell(s) left)."] + more
-    if moved:
-        notes.append(f"Tiles below round {state.round} move right: {', '.join(moved)}. [IS-SOLO-2]")
     return state, notes
 
 
@@ -507,22 +235,22 @@ def _feather(state: GameState, action: Feather) -> tuple[GameState, list[str]]:
     if len(state.current_player.path) < 2:
         raise IllegalMove("IS-MAIN-D", f"{state.current_player.name}'s path holds {len(state.current_player.path)} tile(s): "
                           "a feather needs at least 2 there.")
-    state = _pay(state, "feather", "IS-MAIN-D", "the feather action")
+    state = paths.pay(state, "feather", "IS-MAIN-D", "the feather action")
     for colour in colours:
-        state = _take_from_path(state, state.current, colour, "IS-MAIN-D")
-    state, notes = _place_leaves(state, colours, action.found, action.at)
-    notes.insert(0, f"{state.current_player.name} pays a feather and places {_leaf_tiles(colours)} from their path "
+        state = paths.take_from_path(state, state.current, colour, "IS-MAIN-D")
+    state, notes = placing.place_leaves(state, colours, action.found, action.at)
+    notes.insert(0, f"{state.current_player.name} pays a feather and places {placing.leaf_tiles(colours)} from their path "
                     f"({state.current_player.empty} empty cell(s) left).")
-    state, more = _note_empty_path(state, state.current, robbed=False)
+    state, more = paths.note_empty_path(state, state.current, robbed=False)
     return state, notes + more
 
 
 def _blueberry(state: GameState, action: Blueberry) -> tuple[GameState, list[str]]:
     _check_special(state)
-    state = _pay(state, "blueberry", "IS-SPEC-1", "a path refill")
+    state = paths.pay(state, "blueberry", "IS-SPEC-1", "a path refill")
     held = len(state.current_player.path)
     wanted = PATH_SIZE - held if held < PATH_SIZE else 1
-    state, notes = _draw(state, state.current, action.draw, wanted, "IS-SPEC-1")
+    state, notes = paths.draw(state, state.current, action.draw, wanted, "IS-SPEC-1")
     index = state.current
     if index in state.turn.refills and state.players[index].path:
         state = state._replace(turn=state.turn._replace(refills=tuple(i for i in state.turn.refills if i != index)))
@@ -544,7 +272,7 @@ def _path_refill(state: GameState, action: PathRefill) -> tuple[GameState, list[
         notes.append(f"{state.players[earlier].name} lets their refill go.")
     state = state._replace(turn=state.turn._replace(refills=refills[position + 1:],
                                                     forced=tuple(i for i in state.turn.forced if i != index)))
-    state, more = _draw(state, index, action.draw, PATH_SIZE, "IS-PATH-2")
+    state, more = paths.draw(state, index, action.draw, PATH_SIZE, "IS-PATH-2")
     return state, notes + more
 
 
@@ -586,72 +314,6 @@ def _region(state: GameState, action: Region) -> tuple[GameState, list[str]]:
     return board.complete_region(state, state.current, int(action.region))
 
 
-def _animal(state: GameState, action: Animal) -> tuple[GameState, list[str]]:
-    kind = action.animal.strip().lower()
-    if kind not in ANIMAL_SIZE:
-        raise GardenError(f"animal {action.animal!r}: use one of {', '.join(ANIMAL_SIZE)}")
-    size = ANIMAL_SIZE[kind]
-    player = state.current_player
-    if state.animals_left == 0:
-        raise IllegalMove("IS-ANIMAL-1", f"All {ANIMALS} animals are placed.")
-    if not state.turn.placed:
-        raise IllegalMove("IS-ANIMAL-1", "An animal goes on holes as they form: in a turn that placed something.")
-    if player.board is not None:
-        return _board_animal(state, action, kind)
-    if action.cells or action.shape:
-        raise IllegalMove("IS-ANIMAL-1", "Cells are tracked only in board mode (garden new indian-summer --board-mode).")
-    free_holes = player.holes - player.animal_cells - sum(player.on_board())
-    if size > free_holes:
-        raise IllegalMove("IS-ANIMAL-1", f"The {kind} animal covers {size} hole cells; {player.name} has {free_holes} "
-                          "hole(s) free of animals and tokens.")
-    under = supply.treasures_of(action.treasures)
-    if len(under) > size:
-        raise IllegalMove("IS-ANIMAL-1", f"The {kind} animal covers {size} cells: at most {size} printed treasures.")
-    counts = tuple(sum(1 for u in under if u == k) for k in TREASURES)
-    for k, name in enumerate(TREASURES):
-        if counts[k] > player.revealed[k]:
-            raise IllegalMove("IS-ANIMAL-1", f"{player.name} has {player.revealed[k]} printed {name}(s) showing in a hole "
-                              "with no token on it (found earlier, region paid out): an animal cannot earn more.")
-    player = player._replace(revealed=supply.minus(player.revealed, counts), animals=player.animals + (kind,),
-                             animal_cells=player.animal_cells + size)
-    return _animal_pays(state, player, kind, size, counts)
-
-
-def _board_animal(state: GameState, action: Animal, kind: str) -> tuple[GameState, list[str]]:
-    """Board mode: the animal on explicit hole cells; the treasures under it are read from the board."""
-    player = state.current_player
-    if not action.cells or not action.shape:
-        raise IllegalMove("IS-ANIMAL-1", f"Board mode: say which hole cells the {kind} animal covers (--at or --cells).")
-    if action.treasures.strip():
-        raise IllegalMove("IS-ANIMAL-1", "In board mode the board says which treasures lie under an animal: leave out under=.")
-    size = ANIMAL_SIZE[kind]
-    new_board, shows = laying.put_animal(player.board, kind, action.shape, action.cells)
-    cells = len(laying.parse_cells(action.cells, "the animal")[0])
-    if cells != size:
-        raise IllegalMove("IS-ANIMAL-1", f"The {kind} animal covers {size} cells, not {cells}.")
-    counts = tuple(shows.get(k, 0) for k in TREASURES)
-    player = player._replace(board=new_board, revealed=tuple(max(0, r - c) for r, c in zip(player.revealed, counts)),
-                             animals=player.animals + (kind,), animal_cells=player.animal_cells + size)
-    return _animal_pays(state, player, kind, size, counts)
-
-
-def _animal_pays(state: GameState, player: Player, kind: str, size: int,
-                 counts: supply.Counts) -> tuple[GameState, list[str]]:
-    state = state.with_player(state.current, player)._replace(animals_left=state.animals_left - 1)
-    state, taken = board.take_tokens(state, state.current, counts)
-    notes = [f"{player.name} places the {kind} animal over {size} holes"
-             + (f" and takes {supply.describe(taken)} for the treasures under it." if any(counts) else ".")]
-    if taken != counts:
-        notes.append("The supply was short: " + supply.describe(supply.minus(counts, taken)) + " not taken. [IS-SUPPLY-1]")
-    if kind in state.stacks:
-        token = STACK_TOKEN[kind]
-        p = state.current_player
-        state = state.with_player(state.current, p._replace(held=supply.add(p.held, supply.tindex(token), 1)))
-        state = state._replace(stacks=tuple(s for s in state.stacks if s != kind))
-        notes.append(f"The {kind} stack's {token} token goes to {player.name}.")
-    return state, notes
-
-
 def _final(state: GameState, action: Final) -> tuple[GameState, list[str]]:
     player = state.current_player
     if not in_final_turn(state):
@@ -677,47 +339,6 @@ def _final(state: GameState, action: Final) -> tuple[GameState, list[str]]:
     state, notes = chain.run(state, state.current, placer, until_full, int(state.setup.rule("solo_feather_points")))
     state = state._replace(turn=state.turn._replace(chain=True, placed=True))
     return state, notes
-
-
-def _deal(state: GameState, action: Deal) -> tuple[GameState, list[str]]:
-    if not state.setup.solo:
-        raise IllegalMove("IS-SETUP-2", "Only the solo game deals a layout; the multiplayer paths are set by the rules.")
-    if state.dealt:
-        raise IllegalMove("IS-SETUP-2", f"Solo game {state.game} is already dealt.")
-    parts = {}
-    for field, size in (("upper", 5), ("lower", 5), ("spaces", 10), ("path", 5)):
-        colours = supply.colours_of(getattr(action, field))
-        if len(colours) != size:
-            raise IllegalMove("IS-SETUP-2", f"The {field} holds {size} tiles, not {len(colours)}.")
-        parts[field] = colours
-    counts = supply.colour_counts(sum(parts.values(), ()))
-    if any(c > u for c, u in zip(counts, state.undealt)):
-        raise IllegalMove("IS-SETUP-2", f"The stacks left hold {supply.describe(state.undealt, supply.COLOURS)}; "
-                          f"this deal has {supply.describe(counts, supply.COLOURS)}.")
-    if state.game == SOLO_GAMES and counts != state.undealt:
-        raise IllegalMove("IS-SETUP-2", f"The last stack is what is left: {supply.describe(state.undealt, supply.COLOURS)}.")
-    spaces = tuple(parts["spaces"]) + (None, None)
-    player = state.players[0]._replace(path=parts["path"])
-    state = state.with_player(0, player)._replace(
-        dealt=True, upper=parts["upper"], lower=parts["lower"], spaces=spaces,
-        undealt=supply.minus(state.undealt, counts))
-    state, moved = _solo_round_start(state)
-    return state, [f"Solo game {state.game} dealt: upper {supply.short(parts['upper'])}, lower {supply.short(parts['lower'])}, "
-                   f"path {supply.short(parts['path'])}."] + moved
-
-
-def _solo_round_start(state: GameState) -> tuple[GameState, list[str]]:
-    """Before a round: the tile on that round's space moves to the rightmost free space."""
-    spaces = list(state.spaces)
-    i = state.round - 1
-    if spaces[i] is None:
-        return state, []
-    tile, spaces[i] = spaces[i], None
-    target = max(j for j in range(SOLO_SPACES) if spaces[j] is None)
-    spaces[target] = tile
-    where = f"mushroom space {'m1' if target == SOLO_SPACES - 1 else 'm2'}" if target >= 10 else f"space {target + 1}"
-    move = f"moves to {where}" if target != i else "stays: the spaces after it are full"
-    return state._replace(spaces=tuple(spaces)), [f"Round {state.round}: the {tile} tile on space {i + 1} {move}. [IS-SOLO-1]"]
 
 
 def _next(state: GameState, action: NextTurn) -> tuple[GameState, list[str]]:
@@ -750,7 +371,7 @@ def _solo_next(state: GameState) -> tuple[GameState, list[str]]:
     notes: list[str] = []
     if state.round < SOLO_ROUNDS:
         state = state._replace(round=state.round + 1, turn_number=state.turn_number + 1, turn=TurnState())
-        state, moved = _solo_round_start(state)
+        state, moved = solo.round_start(state)
         return state, moved
     player = state.players[0]
     fp = int(state.setup.rule("solo_feather_points"))
@@ -776,8 +397,8 @@ def _solo_next(state: GameState) -> tuple[GameState, list[str]]:
 
 _HANDLERS = {
     NextTurn: _next, Leaf: _leaf, Squirrel: _squirrel, Mushroom: _mushroom, Feather: _feather,
-    Blueberry: _blueberry, Nut: _nut, Exchange: _exchange, Region: _region, Animal: _animal,
-    PathRefill: _path_refill, Final: _final, Deal: _deal,
+    Blueberry: _blueberry, Nut: _nut, Exchange: _exchange, Region: _region, Animal: animals.place,
+    PathRefill: _path_refill, Final: _final, Deal: solo.deal,
 }
 
 
