@@ -1,6 +1,6 @@
 """The solo game of Indian Summer: its deal, the tiles on the round spaces moving at each round's
 start, and its mushroom action (the two mushroom spaces). Pure, like rules.py, which calls it;
-every refusal names its rule id (IS-SOLO-*)."""
+every refusal names its rule id."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ SOLO_SPACES = 12  # spaces 1-10, then the two mushroom spaces
 
 
 def mushroom(state: GameState, declines: list[str], found: str, at: str = "") -> tuple[GameState, list[str]]:
+    """The solo mushroom action (IS-MAIN-C, IS-SOLO-2): a mushroom paid, the tiles of the two mushroom
+    spaces placed but those declined, the lower spaces' tiles moved right."""
     spaces = list(state.spaces)
     present = [(name, i) for name, i in (("m1", SOLO_SPACES - 1), ("m2", SOLO_SPACES - 2)) if spaces[i] is not None]
     if not present:
