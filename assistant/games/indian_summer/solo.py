@@ -35,9 +35,7 @@ def mushroom(state: GameState, declines: list[str], found: str, at: str = "") ->
     moved = []
     for i in range(state.round - 2, -1, -1):
         if spaces[i] is not None:
-            tile, spaces[i] = spaces[i], None
-            target = max(j for j in range(SOLO_SPACES) if spaces[j] is None)
-            spaces[target] = tile
+            target = _to_rightmost_free(spaces, i)
             moved.append(f"{i + 1}->{target + 1}")
     state = state._replace(spaces=tuple(spaces))
     state, more = placing.place_leaves(state, placed, found, at)
@@ -81,9 +79,17 @@ def round_start(state: GameState) -> tuple[GameState, list[str]]:
     i = state.round - 1
     if spaces[i] is None:
         return state, []
-    tile, spaces[i] = spaces[i], None
-    target = max(j for j in range(SOLO_SPACES) if spaces[j] is None)
-    spaces[target] = tile
+    tile = spaces[i]
+    target = _to_rightmost_free(spaces, i)
     where = f"mushroom space {'m1' if target == SOLO_SPACES - 1 else 'm2'}" if target >= 10 else f"space {target + 1}"
     move = f"moves to {where}" if target != i else "stays: the spaces after it are full"
     return state._replace(spaces=tuple(spaces)), [f"Round {state.round}: the {tile} tile on space {i + 1} {move}. [IS-SOLO-1]"]
+
+
+def _to_rightmost_free(spaces: list, i: int) -> int:
+    """Moves the tile on space index `i` to the rightmost free space (its own, once lifted, if none
+    after it is free); returns where it went."""
+    tile, spaces[i] = spaces[i], None
+    target = max(j for j in range(SOLO_SPACES) if spaces[j] is None)
+    spaces[target] = tile
+    return target
