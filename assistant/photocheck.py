@@ -4,6 +4,7 @@ player the comparison with the saved game. Imports numpy and OpenCV only when ca
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,19 +26,26 @@ class Checked:
 
 
 def check_photo(loaded: Any, table: Any, profile: Any, grid: str | None = None, player: str | None = None,
-                bed: int | None = None, game: str | None = None) -> Checked:
+                bed: int | None = None, game: str | None = None, more: Sequence[Any] = ()) -> Checked:
     """Reads the `loaded` photo (vision.imageio's load_photo of a file, decode_photo of bytes) with a
     board's `profile` (checked_profile's), or, without one, finds a `grid` ("ROWSxCOLS"); `table`: the
-    play.Table a comparison with `game` reads (None when no `player` is compared)."""
+    play.Table a comparison with `game` reads (None when no `player` is compared). `more`: other
+    photos of the same board (loaded alike), read with it as one (vision.views)."""
     from assistant.vision import symbols
     from assistant.vision.reader import read_grid, read_photo
+    from assistant.vision.views import combined_reading
 
+    if more and profile is None:
+        raise UsageError("photos are read together only with --board (a bare grid cannot tell which way round "
+                         "each photo shows it).")
     if profile is not None:
-        reading = read_photo(loaded, profile)
+        reading = combined_reading([read_photo(photo, profile) for photo in (loaded, *more)])
     else:
         rows, cols = symbols.parse_grid_size(grid)  # type: ignore[arg-type]
         reading = read_grid(loaded, rows, cols)
     data = reading.to_json()
+    if more:
+        data["photos"] = [photo.source for photo in (loaded, *more)]
     data.update(_game_view(reading, profile, table, player, bed, game))
     return Checked(reading, loaded, data, profile.game if profile is not None else None)
 

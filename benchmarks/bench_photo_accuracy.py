@@ -18,6 +18,12 @@ size (5x5 Cottage Garden beds, 9x8 Indian Summer woodland boards), refusals, and
     .venv/bin/python benchmarks/bench_photo_accuracy.py --synth --synth-grid 9x8   # larger synth grids
     .venv/bin/python benchmarks/bench_photo_accuracy.py --renderer woods_photos   # synth_woods, bed_photos
     .venv/bin/python benchmarks/bench_photo_accuracy.py --markers --coverage 0.95  # nearly full, corner markers
+    .venv/bin/python benchmarks/bench_photo_accuracy.py --dir DIR --again DIR2   # two photos a scene, read as one
+
+--again DIR2 (with --dir): each photo is read together with its scene's photo taken from a little to one
+side, DIR2/<stem>_v1 (samples/pbr render.py --view 1), as `garden check PHOTO PHOTO2` reads them
+(vision.views); only the scenes with both are measured, the first photo's truth judges the reading, and
+a refusal of either photo refuses the pair.
 
 Without --dir the photos are rendered into memory by samples.renderer (each
 design calibrated from its calibration_photo with the truth corners); with
@@ -43,6 +49,7 @@ from assistant.errors import GardenError  # noqa: E402
 from assistant.vision.imageio import load_photo  # noqa: E402
 from assistant.vision.profile import load_profile  # noqa: E402
 from assistant.vision.reader import calibrate, read_photo  # noqa: E402
+from assistant.vision.views import combined_reading  # noqa: E402
 from bench_photo_cells import truth_masks  # noqa: E402
 
 
@@ -208,13 +215,19 @@ def main() -> None:
     ap.add_argument("--markers", action="store_true",
                     help="the corner markers laid at every board (found by them: counted apart)")
     ap.add_argument("--coverage", type=float, help="share of cells under pieces (default: drawn per photo)")
+    ap.add_argument("--again", type=Path, help="with --dir: read each photo with DIR2/<stem>_v1, its scene from a "
+                    "little to one side")
     args = ap.parse_args()
+    if args.again and not args.dir:
+        ap.error("--again goes with --dir")
     w, h = _pair(args.size)
     render = {"markers": True} if args.markers else {}
     if args.coverage is not None:
         render["coverage"] = args.coverage
     if args.dir:
         cases = dir_cases(args.dir)
+        if args.again:
+            cases = [case for case in cases if (args.again / f"{case[0]}_v1.json").exists()]
     elif args.renderer:
         cases = renderer_cases(args.renderer, args.count, args.seed, (w, h), args.coverage)
     else:
@@ -256,6 +269,8 @@ def main() -> None:
         try:
             photo = None if isinstance(source, bytes) else load_photo(source)  # decoded once: read, then measured
             reading = read_photo(source if photo is None else photo, prof)
+            if args.again:
+                reading = combined_reading([reading, read_photo(args.again / f"{label}_v1.jpg", prof)])
         except GardenError as err:
             refused += 1
             tally(truth, design_of(label, truth), 1)

@@ -18,6 +18,9 @@ from assistant.errors import GardenError, UsageError
 PhotoArg = Annotated[str | None, typer.Argument(help="The photo (JPEG/PNG); omit with --camera.", show_default=False)]
 CameraOpt = Annotated[str | None, typer.Option("--camera", help="Take the photo from camera N (or a video file).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+PhotosArg = Annotated[list[str] | None, typer.Argument(
+    help="The photo (JPEG/PNG); or several of the same board, each from a little to one side, read as one "
+    "(glare moves with the camera, the board does not); omit with --camera.", show_default=False)]
 
 _SHOW = {"covered": "#", "empty": ".", "pot": "P", "cloche": "C", "blueberry": "B", "nut": "N",
          "mushroom": "M", "feather": "F"}
@@ -143,7 +146,7 @@ def boards(json_output: JsonOpt = False) -> None:
 
 
 def check(
-    photo: PhotoArg = None,
+    photos: PhotosArg = None,
     board: Annotated[str | None, typer.Option("--board", help="A calibrated board name (see `garden boards`).")] = None,
     grid: Annotated[str | None, typer.Option("--grid", help="No profile: find a ROWSxCOLS grid.")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Draw the reading on the photo into this file (.png or .jpg).")] = None,
@@ -159,12 +162,16 @@ def check(
     from assistant.vision.glare import MOVE_THE_REFLECTION
     from assistant.vision.imageio import load_photo
 
+    photo, *more = photos or [None]
+    if more and camera is not None:
+        raise UsageError("give PHOTOs or --camera, not both.")
     profile = checked_profile(board, grid)  # a wrong board or grid is refused before a camera or photo is touched
     if out is not None:
         check_drawing_path(out)
     source = photo_source(photo, camera, out.parent if out is not None else None, "photo")
     games = table() if player is not None else None  # the store is opened only to compare with a game
-    checked = check_photo(load_photo(source), games, profile, grid, player, bed, game)
+    checked = check_photo(load_photo(source), games, profile, grid, player, bed, game,
+                          [load_photo(path) for path in more])
     reading, data = checked.reading, checked.data
     if camera is not None:
         reading.photo_path = source
@@ -177,7 +184,7 @@ def check(
     unc = set(map(tuple, reading.uncertain))
     title = f"Board {reading.board}" if reading.board else "Grid"
     how = " (placed by its corner markers)" if reading.method == "markers" else ""
-    print(f"{title}: {reading.rows}x{reading.cols}, read from {source}{how}")
+    print(f"{title}: {reading.rows}x{reading.cols}, read from {' and '.join([source, *more])}{how}")
     print("     " + " ".join(f"{c:>2}" for c in range(reading.cols)))
     for r in range(reading.rows):
         marks = []
@@ -193,7 +200,11 @@ def check(
     elif reading.uncertain:
         print("Uncertain: " + ", ".join(f"({r},{c})" for r, c in reading.uncertain))
     if reading.glare:
-        print("Glare hides " + ", ".join(f"({r},{c})" for r, c in reading.glare) + f": {MOVE_THE_REFLECTION}.")
+        print("Glare hides " + ", ".join(f"({r},{c})" for r, c in reading.glare) + f": {MOVE_THE_REFLECTION}"
+              + ("." if more else "; then give both photos, to be read as one."))
+    if data.get("disagree"):
+        print("The photos read " + ", ".join(f"({r},{c})" for r, c in data["disagree"]) + " differently, each "
+              "with confidence: left uncertain (was a piece moved between them?).")
     if out is not None:
         print(f"Drawn: {out}")
     _print_game_view(data)

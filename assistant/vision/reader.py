@@ -71,6 +71,8 @@ class BoardReading:
         }
         if self.photo_path:
             out["photo"] = self.photo_path
+        if "disagree" in self.details:  # read from several photos (vision.views)
+            out["disagree"] = [[int(r), int(c)] for r, c in self.details["disagree"]]
         return out
 
     def is_covered(self, r: int, c: int) -> bool:

@@ -247,12 +247,35 @@ BOARDS = {"bed": ((5, 5), board_art, _lay_bed, "cottage-garden"),
 SYMBOLS = {"P": "pot", "C": "cloche", "B": "blueberry", "N": "nut", "M": "mushroom", "F": "feather"}
 
 
+#: the phone moved for another view (moved_phone): sideways by this share of its distance to the board
+MOVE_SIDEWAYS = (0.2, 0.4)
+
+
+def moved_phone(cam: bpy.types.Object, target: Vector, roll: float, rng: random.Random) -> None:
+    """The phone moved a little to one side (MOVE_SIDEWAYS of its distance, at its height, any
+    direction) and turned to the board again, as a player does whom glare asked to."""
+    offset = cam.location - target
+    ang = rng.uniform(0, 2 * math.pi)
+    step = rng.uniform(*MOVE_SIDEWAYS) * offset.length
+    cam.location = cam.location + Vector((math.cos(ang) * step, math.sin(ang) * step, 0))
+    _look(cam, target, roll)
+
+
+def mirrored_spot(eye: Vector, light: Vector, top: float) -> Vector:
+    """Where on the board's plane (height `top`) the eye sees the light mirrored in the varnish."""
+    image = Vector((light.x, light.y, 2 * top - light.z))
+    t = (eye.z - top) / (eye.z - image.z)
+    return eye + (image - eye) * t
+
+
 def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 12, calibration: bool = False,
-           hard: bool | None = None, kind: str = "bed", loose: int = 0) -> dict[str, Any]:
+           hard: bool | None = None, kind: str = "bed", loose: int = 0, view: int = 0) -> dict[str, Any]:
     """Renders one photo to `out` (.jpg) and returns its truth (also written beside it as .json).
     `loose`: the board empty and that many tiles laid loose around it (their truth in params["tiles"],
     as samples/renderer writes it), no clutter but the tall object of the hard half lit by the sun,
-    standing beyond them, the camera taking in the table they lie on."""
+    standing beyond them, the camera taking in the table they lie on.
+    `view` > 0: the same scene taken again with the phone moved a little to one side (moved_phone);
+    the room's lights stay where they are, so the glare moves on the board."""
     rng = random.Random(seed)
     hard = (seed % 2 == 1) if hard is None else hard
     (rows, cols), draw_art, lay, game = BOARDS[kind]
@@ -312,7 +335,8 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
     target = Vector((rng.uniform(-0.1, 0.1) * gw, rng.uniform(-0.1, 0.1) * gh, top))
     cam.location = target + Vector((math.sin(tilt) * math.cos(azimuth), math.sin(tilt) * math.sin(azimuth),
                                     math.cos(tilt))) * dist
-    _look(cam, target, rng.uniform(-math.pi, math.pi))
+    roll = rng.uniform(-math.pi, math.pi)
+    _look(cam, target, roll)
     if not calibration:
         cam_data.dof.use_dof = True
         cam_data.dof.focus_distance = (target - cam.location).length * rng.uniform(0.9, 1.1)
@@ -377,6 +401,15 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
         obj.location = (2 * spot.x - c.x, 2 * spot.y - c.y, c.z)
         _look(obj, spot, 0.0)
         glare = [round(spot.x / CELL + cols / 2, 2), round(rows / 2 - spot.y / CELL, 2)]  # in cells (col, row)
+    if view:
+        window = obj.location.copy() if glare is not None else None
+        moved_phone(cam, target, roll, random.Random(seed * 100 + view))
+        tilt = (cam.location - target).angle(Vector((0, 0, 1)))
+        if defocus is not None:
+            cam_data.dof.focus_distance = (target - cam.location).length * defocus["focus_over_distance"]
+        if window is not None:
+            spot = mirrored_spot(cam.location, window, top)
+            glare = [round(spot.x / CELL + cols / 2, 2), round(rows / 2 - spot.y / CELL, 2)]
 
     # render, then sensor noise and the JPEG
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -412,7 +445,7 @@ def render(design: int, seed: int, out: Path, size=(1600, 1200), samples: int = 
     truth = {"board": f"pbr-{'bed' if kind == 'bed' else 'woods'}-{design}", "game": game, "rows": rows, "cols": cols,
              "layout": layout, "corners": corners, "cells": cells_state, "holes": holes, "seed": seed,
              "params": {"renderer": "pbr", "design": design, "size": list(size), "samples": samples, "hard": hard,
-                        "calibration": calibration, "varnish": round(varnish, 3), "glare_cell": glare,
+                        "calibration": calibration, "view": view, "varnish": round(varnish, 3), "glare_cell": glare,
                         "lights": lights, "tilt_deg": round(math.degrees(tilt), 1), "defocus": defocus,
                         "noise": round(noise, 4),
                         "white_balance": [round(float(g), 3) for g in wb], "jpeg_quality": quality,

@@ -239,3 +239,34 @@ def test_woodland_layout_symbols(cli, tmp_path):
     assert code == 0, out + err
     legend = next(line for line in out.splitlines() if " covered; " in line)
     assert "B blueberry" in legend and "F feather" in legend and "pot" not in legend
+
+
+def test_two_photos_of_a_board_are_read_as_one(board, cli, tmp_path):
+    """The same board twice reads as once, with both photos named; two photos of it with other pieces
+    laid leave the cells they read differently, each with confidence, in doubt and named."""
+    photo, truth, _ = board(2001)
+    code, out, err = cli("check", photo, "--board", "syn", "--json")
+    alone = load_json(out)
+    code, out, err = cli("check", photo, photo, "--board", "syn", "--json")
+    assert code == 0, out + err
+    twice = load_json(out)
+    assert twice["cells"] == alone["cells"] and twice["disagree"] == []
+    assert twice["photos"] == [str(photo), str(photo)]
+    other, other_truth, _ = board(2002, "other.jpg")
+    code, out, err = cli("check", photo, other, "--board", "syn", "--json")
+    assert code == 0, out + err
+    data = load_json(out)
+    changed = {(r, c) for r in range(5) for c in range(5)
+               if (truth["cells"][r][c] == "covered") != (other_truth["cells"][r][c] == "covered")}
+    assert changed and set(map(tuple, data["disagree"])) <= changed
+    assert len(data["disagree"]) >= len(changed) - 1
+    assert set(map(tuple, data["disagree"])) <= set(map(tuple, data["uncertain"]))
+    code, out, err = cli("check", photo, other, "--board", "syn")
+    assert code == 0 and f"read from {photo} and {other}" in out and "differently" in out
+
+
+def test_several_photos_need_a_board_and_no_camera(board, cli, tmp_path):
+    photo, _, _ = board(2001)
+    for args, words in ((("--grid", "5x5"), "--board"), (("--board", "syn", "--camera", "0"), "--camera")):
+        code, out, err = cli("check", photo, photo, *args, "--json")
+        assert code == 2 and words in load_json(out)["error"], (args, out, err)

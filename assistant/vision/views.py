@@ -1,0 +1,50 @@
+"""One reading of a board from several photos of it, each taken from a little to one side.
+
+A reflection moves with the camera, the board does not: a cell one photo's glare washes out (or a
+hard shadow's edge, or an object standing in front, spoils) is seen plainly in another. Each photo
+is found and read on its own; the reading of the set takes, cell by cell, the photo that reads it
+most surely, less the sureness of any photo that reads it otherwise, so that two photos sure of
+different things leave the cell in doubt rather than let one of them win.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from assistant.errors import UsageError
+from assistant.vision.reader import UNCERTAIN_BELOW, BoardReading
+
+
+def combined_reading(readings: list[BoardReading]) -> BoardReading:
+    """The board as the photos of `readings` show it together (all of one calibrated board, the
+    first photo's place and size kept: it is the one drawn on). Per cell: the reading of the photo
+    surest of it, its confidence less that of the surest photo reading the cell otherwise; the
+    glare named only where it hides the cell in every photo. details["views"] holds, per cell, the
+    index of the photo whose reading counts, and details["disagree"] the cells that two photos read
+    differently, each with confidence."""
+    first = readings[0]
+    if len(readings) == 1:
+        return first
+    if len({(r.board, r.rows, r.cols) for r in readings}) != 1 or first.board is None:
+        raise UsageError("photos read together must all show the same calibrated board (--board).")
+    conf = np.stack([np.asarray(r.confidence, np.float64) for r in readings])
+    best = conf.argmax(axis=0)
+    cells = [[readings[best[r, c]].cells[r][c] for c in range(first.cols)] for r in range(first.rows)]
+    other = np.array([[[rd.cells[r][c] != cells[r][c] for c in range(first.cols)] for r in range(first.rows)]
+                      for rd in readings])
+    against = np.where(other, conf, 0.0).max(axis=0)
+    merged = np.clip(conf.max(axis=0) - against, 0.0, 1.0)
+    sure = conf >= UNCERTAIN_BELOW
+    disagree = (other & sure).any(axis=0) & np.take_along_axis(sure, best[None], axis=0)[0]
+    uncertain = [(r, c) for r in range(first.rows) for c in range(first.cols) if merged[r, c] < UNCERTAIN_BELOW]
+    details = dict(first.details)
+    hides = [rd.details.get("glare_hides") for rd in readings]
+    details["glare_hides"] = None if any(h is None for h in hides) else np.logical_and.reduce(hides)
+    p = [rd.details.get("p_covered") for rd in readings]
+    if all(v is not None for v in p):
+        details["p_covered"] = np.take_along_axis(np.stack(p), best[None], axis=0)[0]
+    details["views"] = best
+    details["disagree"] = [(int(r), int(c)) for r, c in zip(*np.nonzero(disagree))]
+    return replace(first, cells=cells, confidence=merged, uncertain=uncertain, details=details)
