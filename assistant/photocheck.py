@@ -33,19 +33,22 @@ def check_photo(loaded: Any, table: Any, profile: Any, grid: str | None = None, 
     photos of the same board (loaded alike), read with it as one (vision.views)."""
     from assistant.vision import symbols
     from assistant.vision.reader import read_grid, read_photo
-    from assistant.vision.views import combined_reading
+    from assistant.vision.views import read_views
 
+    photos = [loaded, *more]
     if more and profile is None:
         raise UsageError("photos are read together only with --board (a bare grid cannot tell which way round "
                          "each photo shows it).")
+    refused: list[tuple[str, str]] = []
     if profile is not None:
-        reading = combined_reading([read_photo(photo, profile) for photo in (loaded, *more)])
+        reading, loaded, refused = read_views(photos, lambda photo: read_photo(photo, profile))
     else:
         rows, cols = symbols.parse_grid_size(grid)  # type: ignore[arg-type]
         reading = read_grid(loaded, rows, cols)
     data = reading.to_json()
     if more:
-        data["photos"] = [photo.source for photo in (loaded, *more)]
+        data["photos"] = [photo.source for photo in photos]
+        data["not_read"] = [{"photo": source, "why": why} for source, why in refused]
     data.update(_game_view(reading, profile, table, player, bed, game))
     return Checked(reading, loaded, data, profile.game if profile is not None else None)
 

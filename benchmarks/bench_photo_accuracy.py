@@ -22,8 +22,9 @@ size (5x5 Cottage Garden beds, 9x8 Indian Summer woodland boards), refusals, and
 
 --again DIR2 (with --dir): each photo is read together with its scene's photo taken from a little to one
 side, DIR2/<stem>_v1 (samples/pbr render.py --view 1), as `garden check PHOTO PHOTO2` reads them
-(vision.views); only the scenes with both are measured, the first photo's truth judges the reading, and
-a refusal of either photo refuses the pair.
+(vision.views); only the scenes with both are measured, the pair is refused when neither photo can be
+read, and the reading is judged on the photo it is placed on (the first, unless that one is refused;
+where the light spoils cells is then not told).
 
 Without --dir the photos are rendered into memory by samples.renderer (each
 design calibrated from its calibration_photo with the truth corners); with
@@ -49,7 +50,7 @@ from assistant.errors import GardenError  # noqa: E402
 from assistant.vision.imageio import load_photo  # noqa: E402
 from assistant.vision.profile import load_profile  # noqa: E402
 from assistant.vision.reader import calibrate, read_photo  # noqa: E402
-from assistant.vision.views import combined_reading  # noqa: E402
+from assistant.vision.views import read_views  # noqa: E402
 from bench_photo_cells import truth_masks  # noqa: E402
 
 
@@ -268,9 +269,16 @@ def main() -> None:
         t_read = time.perf_counter()
         try:
             photo = None if isinstance(source, bytes) else load_photo(source)  # decoded once: read, then measured
-            reading = read_photo(source if photo is None else photo, prof)
-            if args.again:
-                reading = combined_reading([reading, read_photo(args.again / f"{label}_v1.jpg", prof)])
+            if args.again:  # the pair read as `garden check` reads it; judged on the photo it is placed on
+                second = args.again / f"{label}_v1"
+                reading, photo, _ = read_views([photo, load_photo(second.with_suffix(".jpg"))],
+                                               lambda one: read_photo(one, prof))
+                if photo.source == str(second.with_suffix(".jpg")):
+                    tc = np.array(json.loads(second.with_suffix(".json").read_text())["corners"], np.float64)
+                    diag = np.linalg.norm(tc[0] - tc[2])
+                    truth = {**truth, "corners": tc.tolist(), "params": {}}
+            else:
+                reading = read_photo(source if photo is None else photo, prof)
         except GardenError as err:
             refused += 1
             tally(truth, design_of(label, truth), 1)

@@ -184,7 +184,11 @@ def check(
     unc = set(map(tuple, reading.uncertain))
     title = f"Board {reading.board}" if reading.board else "Grid"
     how = " (placed by its corner markers)" if reading.method == "markers" else ""
-    print(f"{title}: {reading.rows}x{reading.cols}, read from {' and '.join([source, *more])}{how}")
+    not_read = {entry["photo"]: entry["why"] for entry in data.get("not_read", [])}
+    read_from = " and ".join(path for path in [source, *more] if path not in not_read)
+    print(f"{title}: {reading.rows}x{reading.cols}, read from {read_from}{how}")
+    for path, why in not_read.items():
+        print(f"Not read: {why}")
     print("     " + " ".join(f"{c:>2}" for c in range(reading.cols)))
     for r in range(reading.rows):
         marks = []

@@ -9,12 +9,35 @@ different things leave the cell in doubt rather than let one of them win.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
-from assistant.errors import UsageError
+from assistant.errors import GardenError, UsageError
 from assistant.vision.reader import UNCERTAIN_BELOW, BoardReading
+
+
+def read_views(photos: Sequence[Any], read: Callable[[Any], BoardReading]
+               ) -> tuple[BoardReading, Any, list[tuple[str, str]]]:
+    """The photos (vision.imageio's LoadedPhoto) read by `read` as one (combined_reading): the
+    reading, the photo it is placed on (the first read), and the source and refusal of each photo
+    that could not be read (the others still read the board). Raises the first photo's refusal
+    when none can be read."""
+    readings, read_photos, refused, first_error = [], [], [], None
+    for photo in photos:
+        try:
+            readings.append(read(photo))
+            read_photos.append(photo)
+        except UsageError:
+            raise
+        except GardenError as err:
+            first_error = first_error or err
+            refused.append((photo.source, str(err)))
+    if not readings:
+        raise first_error  # type: ignore[misc]
+    return combined_reading(readings), read_photos[0], refused
 
 
 def combined_reading(readings: list[BoardReading]) -> BoardReading:

@@ -265,6 +265,26 @@ def test_two_photos_of_a_board_are_read_as_one(board, cli, tmp_path):
     assert code == 0 and f"read from {photo} and {other}" in out and "differently" in out
 
 
+def test_a_photo_of_several_that_cannot_be_read_is_named_and_the_others_read(board, cli, tmp_path):
+    photo, truth, _ = board(2001)
+    noise = tmp_path / "noise.jpg"
+    cv2.imwrite(str(noise), np.random.default_rng(0).integers(0, 255, (600, 800, 3), dtype=np.uint8))
+    code, out, err = cli("check", photo, "--board", "syn", "--json")
+    alone = load_json(out)
+    for pair in ((noise, photo), (photo, noise)):
+        code, out, err = cli("check", *pair, "--board", "syn", "--json")
+        assert code == 0, out + err
+        data = load_json(out)
+        assert data["cells"] == alone["cells"] and data["corners"] == alone["corners"]
+        assert [entry["photo"] for entry in data["not_read"]] == [str(noise)]
+        assert "could not find board syn" in data["not_read"][0]["why"]
+    code, out, err = cli("check", noise, photo, "--board", "syn", "--out", tmp_path / "drawn.png")
+    assert code == 0 and f"read from {photo}\n" in out and "Not read: could not find board syn" in out
+    assert cv2.imread(str(tmp_path / "drawn.png")).shape[1] == cv2.imread(str(photo)).shape[1]  # not the noise's 800
+    code, out, err = cli("check", noise, noise, "--board", "syn")
+    assert code == 1 and err.startswith("Error: could not find board syn") and len(err.strip().splitlines()) == 1
+
+
 def test_several_photos_need_a_board_and_no_camera(board, cli, tmp_path):
     photo, _, _ = board(2001)
     for args, words in ((("--grid", "5x5"), "--board"), (("--board", "syn", "--camera", "0"), "--camera")):
