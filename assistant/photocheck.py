@@ -41,7 +41,7 @@ def check_photo(loaded: Any, table: Any, profile: Any, grid: str | None = None, 
                          "each photo shows it).")
     refused: list[tuple[str, str]] = []
     if profile is not None:
-        reading, loaded, refused = read_views(photos, lambda photo: read_photo(photo, profile))
+        reading, loaded, refused = read_views(photos, lambda photo, known: read_photo(photo, profile, known))
     else:
         rows, cols = symbols.parse_grid_size(grid)  # type: ignore[arg-type]
         reading = read_grid(loaded, rows, cols)

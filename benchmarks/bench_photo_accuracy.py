@@ -272,7 +272,7 @@ def main() -> None:
             if args.again:  # the pair read as `garden check` reads it; judged on the photo it is placed on
                 second = args.again / f"{label}_v1"
                 reading, photo, _ = read_views([photo, load_photo(second.with_suffix(".jpg"))],
-                                               lambda one: read_photo(one, prof))
+                                               lambda one, known: read_photo(one, prof, known))
                 if photo.source == str(second.with_suffix(".jpg")):
                     tc = np.array(json.loads(second.with_suffix(".json").read_text())["corners"], np.float64)
                     diag = np.linalg.norm(tc[0] - tc[2])

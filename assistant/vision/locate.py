@@ -22,7 +22,7 @@ from assistant.vision.rectified import ecc_grid_step, ring_mask, warp_to_ref
 from assistant.vision.reference import Reference
 from assistant.vision.verify import (
     AGREE_CELLS, ART_INLIERS_ALONE, ART_NO_POLISH, ART_ORIENTATION_MARGIN, FOUND_SCORE, GRID_ORIENTATION_MARGIN,
-    Located, accepted, settled_by_cells, settled_by_frame, settled_by_reading, verified,
+    Located, accepted, settled_by_cells, settled_by_frame, settled_by_known, settled_by_reading, verified,
 )
 
 #: board outlines tried (largest first) when nothing else located the board
@@ -345,9 +345,10 @@ def _refusal(board: str, source: str, loc: Located | None, hint: str | None, gla
                        f"{hint or RETAKE_ADVICE}).")
 
 
-def find_board(photo: LoadedPhoto, profile: BoardProfile) -> Located:
+def find_board(photo: LoadedPhoto, profile: BoardProfile, known: np.ndarray | None = None) -> Located:
     """The board found in the photo (its art matched, again on the photo evened when that fails,
-    its corner markers when laid); raises GardenError when it cannot be found."""
+    its corner markers when laid); raises GardenError when it cannot be found. `known`: the cells
+    another photo of the board read (verify.settled_by_known), which may tell which way round it lies."""
     ref = Reference(profile)
     loc = locate_board(photo.image, ref)
     ok = loc is not None and verified(loc)
@@ -356,7 +357,10 @@ def find_board(photo: LoadedPhoto, profile: BoardProfile) -> Located:
         if again is not None and verified(again):
             loc, ok = again, True
         else:
-            read = settled_by_reading(photo.image, [c for c in (loc, again) if c is not None], profile)
+            candidates = [c for c in (loc, again) if c is not None]
+            read = settled_by_reading(photo.image, candidates, profile)
+            if read is None and known is not None:
+                read = settled_by_known(photo.image, candidates, profile, known)
             loc, ok = (read, True) if read is not None else (loc, False)
     if not ok or not loc.blocks:  # the corner markers, when laid, place it; else refused
         from assistant.vision import markers

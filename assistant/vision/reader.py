@@ -110,10 +110,11 @@ def _reading(board, rows, cols, cells, conf, corners_img, photo: LoadedPhoto, sc
                         float(score), method, None, details)
 
 
-def read_photo(source, profile: BoardProfile) -> BoardReading:
-    """Reads a photo of a calibrated board; raises GardenError when it cannot be read."""
+def read_photo(source, profile: BoardProfile, known: np.ndarray | None = None) -> BoardReading:
+    """Reads a photo of a calibrated board; raises GardenError when it cannot be read. `known`: the
+    cells another photo of it read (locate.find_board)."""
     photo = load_photo(source)
-    loc = find_board(photo, profile)
+    loc = find_board(photo, profile, known)
     cells, conf, details = classify_cells(photo.image, loc.corners, profile)
     details["second"] = loc.second
     details["settled_by"] = loc.settled_by

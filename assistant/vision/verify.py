@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from assistant.vision import framefit
-from assistant.vision.cells import SURE_LOW, classify_cells
+from assistant.vision.cells import SURE_HIGH, SURE_LOW, classify_cells
 from assistant.vision.geometry import cell_size, same_place, turned_cells, turns
 from assistant.vision.imageio import to_grey
 from assistant.vision.profile import BoardProfile
@@ -138,7 +138,7 @@ class Located:
     blocks: int = 0  # reference blocks that fixed the place (outlinefit.align)
     turned_blocks: int = -1  # the most found with the grid turned in place (-1: not counted)
     source_inliers: int = 0  # a re-match's: the most inliers of an earlier feature fit at its place
-    settled_by: str = ""  # "cells" / "frame" / "reading": verified so, the last resorts (settled_by_*)
+    settled_by: str = ""  # "cells" / "frame" / "reading" / "another photo": verified so, the last resorts (settled_by_*)
 
 
 def accepted(loc: Located) -> bool:
@@ -279,6 +279,39 @@ def settled_by_reading(img: np.ndarray, found: list[Located], prof: BoardProfile
         for own in ks:
             if all(reads_apart(agree[own], agree[k], layout, (k - own) % 4) for k in ks if k != own):
                 return replace(loc, corners=rolled[own], settled_by="reading")
+    return None
+
+
+#: a board found but not which way round when another photo of it has been read (vision.views):
+#: the orientation whose cells read with confidence agree with that photo's sure cells, differing
+#: on at most KNOWN_SLIP of the cells both read surely, and on KNOWN_MARGIN more in every other
+#: orientation (a turned board puts other pieces over the cells; one covered all over, or laid
+#: alike turned, tells nothing and stays refused)
+KNOWN_SLIP = 0.1
+KNOWN_MARGIN = 3
+
+
+def settled_by_known(img: np.ndarray, found: list[Located], prof: BoardProfile, known: np.ndarray
+                     ) -> Located | None:
+    """The first of the candidates found (FOUND_SCORE, as placed or turned) that one orientation
+    reads as `known` says (rows x cols: 1 covered, 0 open, NaN not known; KNOWN_*), turned so;
+    None when none does."""
+    ks = turns(prof.rows, prof.cols)
+    told = ~np.isnan(known)
+    for loc in found:
+        if max(loc.score, loc.second) < FOUND_SCORE:
+            continue
+        rolled = {k: np.roll(loc.corners, -k, axis=0) for k in ks}
+        differ, compared = {}, {}
+        for k in ks:
+            p = classify_cells(img, rolled[k], prof, refuse_blur=False)[2]["p_covered"]
+            both = told & ((p < SURE_LOW) | (p > SURE_HIGH))
+            differ[k] = int((both & ((p > 0.5) != (known > 0.5))).sum())
+            compared[k] = int(both.sum())
+        best = min(ks, key=lambda k: differ[k])
+        if compared[best] and differ[best] <= KNOWN_SLIP * compared[best] and all(
+                differ[k] >= differ[best] + KNOWN_MARGIN for k in ks if k != best):
+            return replace(loc, corners=rolled[best], settled_by="another photo")
     return None
 
 

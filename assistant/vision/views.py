@@ -19,25 +19,44 @@ from assistant.errors import GardenError, UsageError
 from assistant.vision.reader import UNCERTAIN_BELOW, BoardReading
 
 
-def read_views(photos: Sequence[Any], read: Callable[[Any], BoardReading]
+def read_views(photos: Sequence[Any], read: Callable[[Any, np.ndarray | None], BoardReading]
                ) -> tuple[BoardReading, Any, list[tuple[str, str]]]:
-    """The photos (vision.imageio's LoadedPhoto) read by `read` as one (combined_reading): the
-    reading, the photo it is placed on (the first read), and the source and refusal of each photo
-    that could not be read (the others still read the board). Raises the first photo's refusal
-    when none can be read."""
-    readings, read_photos, refused, first_error = [], [], [], None
-    for photo in photos:
+    """The photos (vision.imageio's LoadedPhoto) read by `read(photo, known)` (reader.read_photo's
+    `known`) as one (combined_reading): the reading, the photo it is placed on (the first read), and
+    the source and refusal of each photo that could not be read (the others still read the board).
+    A photo refused is read again knowing what the others read (known_cells): a board found whose
+    art is too hidden to tell which way round it lies may be turned by its pieces. Raises the first
+    photo's refusal when none can be read."""
+    readings: dict[int, BoardReading] = {}
+    errors: dict[int, GardenError] = {}
+    for i, photo in enumerate(photos):
         try:
-            readings.append(read(photo))
-            read_photos.append(photo)
+            readings[i] = read(photo, None)
         except UsageError:
             raise
         except GardenError as err:
-            first_error = first_error or err
-            refused.append((photo.source, str(err)))
+            errors[i] = err
     if not readings:
-        raise first_error  # type: ignore[misc]
-    return combined_reading(readings), read_photos[0], refused
+        raise errors[0]
+    if errors:
+        known = known_cells(combined_reading([readings[i] for i in sorted(readings)]))
+        for i in list(errors):
+            try:
+                readings[i] = read(photos[i], known)
+                del errors[i]
+            except UsageError:
+                raise
+            except GardenError:
+                pass
+    order = sorted(readings)
+    return (combined_reading([readings[i] for i in order]), photos[order[0]],
+            [(photos[i].source, str(err)) for i, err in sorted(errors.items())])
+
+
+def known_cells(reading: BoardReading) -> np.ndarray:
+    """rows x cols: 1 where the reading is sure a cell is covered, 0 sure it is open, NaN in doubt."""
+    covered = np.array([[reading.is_covered(r, c) for c in range(reading.cols)] for r in range(reading.rows)], float)
+    return np.where(np.asarray(reading.confidence) >= UNCERTAIN_BELOW, covered, np.nan)
 
 
 def combined_reading(readings: list[BoardReading]) -> BoardReading:

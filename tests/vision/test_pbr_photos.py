@@ -197,3 +197,26 @@ def test_a_sheen_that_flattens_the_match_leaves_the_features_to_tell_the_turn(mo
     monkeypatch.setattr(artmatch, "orientation_inliers", lambda *args: (0, 0))
     with pytest.raises(GardenError, match="could not find board"):
         read_photo(photo, profile)
+
+
+def test_a_board_whose_art_is_hidden_is_turned_by_what_another_photo_read(monkeypatch):
+    """pbr-bed-0_50012 with its own cells' say taken away (refused as which way round it lies): told
+    the cells another photo read surely, it is turned the way they lie (verify.settled_by_known): read
+    so, no cell differs from them, turned 7-13 of the 15-22 both read surely; told nothing sure, or
+    what no orientation shows, it stays refused."""
+    from assistant.errors import GardenError
+    from assistant.vision import artmatch, locate, verify
+
+    truth = json.loads((PHOTOS / "pbr-bed-0_50012.json").read_text())
+    photo, profile = load_photo(str(PHOTOS / "pbr-bed-0_50012.jpg")), load_profile(truth["board"])
+    monkeypatch.setattr(verify, "VOTE_CHANCE", 1e-5)
+    monkeypatch.setattr(artmatch, "orientation_inliers", lambda *args: (0, 0))
+    monkeypatch.setattr(locate, "settled_by_reading", lambda img, found, prof: None)
+    known = np.array([[c == "covered" for c in row] for row in truth["cells"]], float)
+    reading = read_photo(photo, profile, known)
+    assert reading.details["settled_by"] == "another photo"
+    corners = np.array(truth["corners"])
+    assert np.max(np.linalg.norm(reading.corners - corners, axis=1)) / np.linalg.norm(corners[0] - corners[2]) < 0.02
+    for told in (np.full(known.shape, np.nan), 1 - known):  # nothing sure; what no orientation shows
+        with pytest.raises(GardenError, match="which way round"):
+            read_photo(photo, profile, told)
