@@ -8,7 +8,8 @@
     GET  /api/games/{name}/picture.svg       the game as a picture; tally.svg the scoresheet
     GET  /api/games/{name}/live              server-sent events: "change" whenever the log grows
     GET  /api/boards                         `garden boards --json`
-    POST /api/games/{name}/check             a photo (multipart "photo", form "board") -> `check --json`
+    POST /api/games/{name}/check             a photo (multipart "photo", repeated for more of one board,
+                                             read as one; form "board") -> `check --json`
     GET  /api/checks/{id}.png                the reading drawn on that photo
     POST /api/games/{name}/{command}         a move (undo, redo too), its options as a JSON body;
                                              "seen": N refuses it (409) when the log has moved on
@@ -37,6 +38,7 @@ from assistant.games import registry
 from assistant.play import Table
 
 MAX_UPLOAD = 25 * 1024 * 1024
+MAX_PHOTOS = 4  # photos of one board read as one (the second and later from a little to one side)
 LIVE_POLL_S = 0.25  # how often the live stream looks at the log: a change shows within a second
 LIVE_HEARTBEAT_S = 15.0
 KEPT_DRAWINGS = 16  # the latest photo readings' drawings, in memory only
@@ -170,22 +172,26 @@ def create_app(token: str, home: Path | None = None, game: str | None = None,
 
     @app.post("/api/games/{name}/check")
     async def check(name: str, request: Request) -> dict[str, Any]:
-        if int(request.headers.get("content-length") or 0) > MAX_UPLOAD:
-            raise ApiError(413, {"error": f"the photo is over {MAX_UPLOAD // 2**20} MB"})
+        if int(request.headers.get("content-length") or 0) > MAX_UPLOAD * MAX_PHOTOS:
+            raise ApiError(413, {"error": f"the photos are over {MAX_UPLOAD * MAX_PHOTOS // 2**20} MB"})
         form = await request.form(max_part_size=MAX_UPLOAD + 1)
-        photo = form.get("photo")
-        if photo is None or isinstance(photo, str):
+        photos = form.getlist("photo")
+        if not photos or any(isinstance(photo, str) for photo in photos):
             raise ApiError(422, {"error": "send the photo as the form field 'photo'", "field": "photo"})
+        if len(photos) > MAX_PHOTOS:
+            raise ApiError(422, {"error": f"send at most {MAX_PHOTOS} photos of the board", "field": "photo"})
         board = str(form.get("board") or "")
         player = str(form.get("player") or "") or None
         tile = str(form.get("tile") or "").strip() or None
         if board not in _boards_by_name():
             raise ApiError(422, {"error": f"no calibrated board named {board!r} (see garden boards)", "field": "board"})
-        data = await photo.read(MAX_UPLOAD + 1)
-        if len(data) > MAX_UPLOAD:
-            raise ApiError(413, {"error": f"the photo is over {MAX_UPLOAD // 2**20} MB"})
-        shown = Path(photo.filename or "photo").name
-        checked = await asyncio.to_thread(_read_upload, data, shown, board, player, tile, name, table)
+        uploads = []
+        for photo in photos:
+            data = await photo.read(MAX_UPLOAD + 1)
+            if len(data) > MAX_UPLOAD:
+                raise ApiError(413, {"error": f"the photo is over {MAX_UPLOAD // 2**20} MB"})
+            uploads.append((data, Path(photo.filename or "photo").name))
+        checked = await asyncio.to_thread(_read_upload, uploads, board, player, tile, name, table)
         key = secrets.token_urlsafe(9)
         drawings[key] = checked.pop("_png")
         while len(drawings) > KEPT_DRAWINGS:
@@ -231,11 +237,11 @@ def _boards_by_name() -> set[str]:
     return {name for name, _ in list_profiles()}
 
 
-def _read_upload(data: bytes, shown: str, board: str, player: str | None, tile: str | None, game: str,
+def _read_upload(uploads: list[tuple[bytes, str]], board: str, player: str | None, tile: str | None, game: str,
                  table) -> dict[str, Any]:
-    """`check --json` of uploaded bytes, decoded as the upload's name `shown` (an error names it), and
-    its drawing as PNG bytes under "_png"; with `tile`, the best placements (`fit PHOTO --json`'s)
-    drawn instead."""
+    """`check --json` of uploaded photos of one board, read as one (each (bytes, the upload's name), by
+    which an error names it), and its drawing as PNG bytes under "_png"; with `tile`, the best
+    placements (`fit PHOTO --json`'s) drawn instead."""
     import cv2
 
     from assistant.photocheck import check_photo, checked_profile
@@ -244,7 +250,8 @@ def _read_upload(data: bytes, shown: str, board: str, player: str | None, tile: 
 
     tab = table()
     try:
-        checked = check_photo(decode_photo(data, shown), tab, checked_profile(board, None), player=player, game=game)
+        first, *more = [decode_photo(data, shown) for data, shown in uploads]
+        checked = check_photo(first, tab, checked_profile(board, None), player=player, game=game, more=more)
         out = dict(checked.data)
         if tile is None:
             image = checked.drawing()

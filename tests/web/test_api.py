@@ -102,6 +102,30 @@ def test_a_photo_is_read_and_its_drawing_served(client):
     assert drawing.status_code == 200 and drawing.content[:4] == b"\x89PNG"
 
 
+def test_photos_of_one_board_are_read_as_one(client):
+    """Photos sent as repeated "photo" parts are read together (vision.views); one where the board
+    cannot be found is named, the others read it; more than MAX_PHOTOS are refused."""
+    import cv2
+    import numpy as np
+
+    truth = json.loads(PHOTO.with_suffix(".json").read_text())
+    photo = PHOTO.read_bytes()
+    noise = cv2.imencode(".jpg", np.random.default_rng(0).integers(0, 255, (600, 800, 3), dtype=np.uint8))[1].tobytes()
+    answer = client.post("/api/games/friday/check", data={"board": "bed-1-dark"},
+                         files=[("photo", ("a.jpg", photo, "image/jpeg")), ("photo", ("b.jpg", photo, "image/jpeg")),
+                                ("photo", ("noise.jpg", noise, "image/jpeg"))])
+    assert answer.status_code == 200, answer.text
+    reading = answer.json()
+    assert reading["photos"] == ["a.jpg", "b.jpg", "noise.jpg"] and reading["disagree"] == []
+    assert [entry["photo"] for entry in reading["not_read"]] == ["noise.jpg"]
+    covered = [[c == "covered" for c in row] for row in reading["cells"]]
+    assert covered == [[c == "covered" for c in row] for row in truth["cells"]]
+    assert client.get(reading["overlay"]).content[:4] == b"\x89PNG"
+    many = client.post("/api/games/friday/check", data={"board": "bed-1-dark"},
+                       files=[("photo", (f"{i}.jpg", b"x", "image/jpeg")) for i in range(web.MAX_PHOTOS + 1)])
+    assert many.status_code == 422 and many.json()["field"] == "photo"
+
+
 def test_bad_uploads(client, monkeypatch):
     not_image = client.post("/api/games/friday/check", files={"photo": ("notes.jpg", b"hello", "image/jpeg")},
                             data={"board": "bed-1-dark"})

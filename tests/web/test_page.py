@@ -80,8 +80,13 @@ def test_a_photo_from_the_camera_button_is_read(server, browser):
     page.wait_for_selector("#reading img", timeout=30000)
     assert "Board bed-1-dark" in page.locator("#reading").inner_text()
     assert page.locator("#reading img").evaluate("img => img.complete && img.naturalWidth > 0")
+    assert page.locator("#again-label").is_visible()
+    page.locator("#again").set_input_files(str(PHOTO))  # a second photo, read with the first as one
+    page.wait_for_function("document.querySelector('#reading').textContent.includes('read from 2 photos')",
+                           timeout=30000)
     page.locator("#photo").set_input_files({"name": "notes.jpg", "mimeType": "image/jpeg", "buffer": b"not a photo"})
     page.wait_for_function("document.querySelector('#message').textContent.includes('notes.jpg')", timeout=10000)
+    assert not page.locator("#again-label").is_visible()
 
 
 def test_ctrl_c_stops_the_server_while_a_phone_follows_the_game(garden_home):

@@ -171,28 +171,46 @@ function drawReading(reading) {
   const placed = (reading.placements || []).slice(0, 3).map((p, i) =>
     el("li", { text: `${["green", "yellow", "orange"][i]}: ${p.cells.map((c) => c.join(",")).join(" ")}` }));
   const glare = (reading.glare || []).map((c) => c.join(",")).join("; ");
+  const photos = (reading.photos || []).length;
+  const notRead = (reading.not_read || []).map((entry) => el("p", { text: `Not read: ${entry.why}` }));
+  const disagree = (reading.disagree || []).map((c) => c.join(",")).join("; ");
   $("reading").replaceChildren(
-    el("p", { text: `Board ${reading.board}: ${covered} covered, ${uncertain.size} uncertain.` }),
-    ...(glare ? [el("p", { text: `Glare hides ${glare}: take it again from a little to one side, or shade the light.` })] : []),
+    el("p", { text: `Board ${reading.board}: ${covered} covered, ${uncertain.size} uncertain` +
+      (photos ? `, read from ${photos - notRead.length} photos.` : ".") }),
+    ...notRead,
+    ...(glare ? [el("p", { text: `Glare hides ${glare}: add a photo of it from a little to one side, or shade the light.` })] : []),
+    ...(disagree ? [el("p", { text: `The photos read ${disagree} differently: left uncertain (was a piece moved?).` })] : []),
     el("ol", {}, ...placed),
     el("img", { alt: "the reading drawn on the photo", src: `${reading.overlay}?token=${encodeURIComponent(token)}` }),
     table);
 }
 
-async function upload() {
+// the photos of the last reading: a photo added from one side is read with them as one
+let kept = [];
+
+async function upload(files) {
   const form = new FormData($("check"));
   if (!form.get("player")) form.delete("player");
   if (!form.get("tile")) form.delete("tile");
-  say("Reading the photo…");
+  form.delete("photo");
+  for (const file of files) form.append("photo", file);
+  say(files.length > 1 ? `Reading the ${files.length} photos…` : "Reading the photo…");
   try {
     const reading = await api(`/api/games/${encodeURIComponent(game)}/check`, { method: "POST", body: form });
     drawReading(reading);
-    say("Photo read.", "done");
+    kept = files;
+    $("again-label").hidden = false;
+    say(files.length > 1 ? "Photos read as one." : "Photo read.", "done");
   } catch (error) {
-    $("reading").replaceChildren();
+    if (files.length === 1) {
+      $("reading").replaceChildren();
+      kept = [];
+      $("again-label").hidden = true;
+    }
     refused(error);
   }
   $("photo").value = "";
+  $("again").value = "";
 }
 
 async function advise(event) {
@@ -217,7 +235,8 @@ $("advise").addEventListener("submit", advise);
 $("game").addEventListener("change", () => { game = $("game").value; say(""); refresh(); follow(); });
 $("undo").addEventListener("click", () => send("undo", { steps: 1 }));
 $("redo").addEventListener("click", () => send("redo", { steps: 1 }));
-$("photo").addEventListener("change", () => { if ($("photo").files.length) upload(); });
+$("photo").addEventListener("change", () => { if ($("photo").files.length) upload([$("photo").files[0]]); });
+$("again").addEventListener("change", () => { if ($("again").files.length) upload([...kept, $("again").files[0]]); });
 
 (async () => {
   try {
