@@ -220,3 +220,22 @@ def test_a_board_whose_art_is_hidden_is_turned_by_what_another_photo_read(monkey
     for told in (np.full(known.shape, np.nan), 1 - known):  # nothing sure; what no orientation shows
         with pytest.raises(GardenError, match="which way round"):
             read_photo(photo, profile, told)
+
+
+def test_cells_the_glare_hides_are_read_from_a_photo_taken_to_one_side():
+    """pbr-bed-1_10013 and its scene again with the phone moved to one side (render.py --view 1): the
+    window's reflection moves, so of the five cells it washes out in the first photo three are read
+    surely from the second, and the two it still washes out in both stay in doubt; no cell is wrong."""
+    from assistant.vision.views import combined_reading
+
+    truth = json.loads((PHOTOS / "pbr-bed-1_10013.json").read_text())
+    profile = load_profile(truth["board"])
+    first, second = (read_photo(load_photo(str(PHOTOS / f"{stem}.jpg")), profile)
+                     for stem in ("pbr-bed-1_10013", "pbr-bed-1_10013_v1"))
+    both = combined_reading([first, second])
+    assert len(first.glare) == 5 and set(both.uncertain) < set(first.uncertain)
+    assert set(first.glare) - set(both.uncertain) == set(first.glare) - set(second.uncertain)
+    assert len(set(first.glare) & set(both.uncertain)) == 2
+    assert [[c == symbols.COVERED for c in row] for row in both.cells] == [[c == "covered" for c in row]
+                                                                          for row in truth["cells"]]
+    assert both.details["disagree"] == []
