@@ -270,16 +270,22 @@ def settled_by_reading(img: np.ndarray, found: list[Located], prof: BoardProfile
     """The first of the candidates found (FOUND_SCORE, as placed or turned) whose cells, read in
     each orientation, tell which way round it lies (READ_TURN_*), turned so; None when none does."""
     layout = np.array(prof.layout)
-    ks = turns(prof.rows, prof.cols)
     for loc in found:
         if max(loc.score, loc.second) < FOUND_SCORE:
             continue
-        rolled = {k: np.roll(loc.corners, -k, axis=0) for k in ks}
-        agree = {k: classify_cells(img, rolled[k], prof, refuse_blur=False)[2]["p_covered"] < SURE_LOW for k in ks}
-        for own in ks:
-            if all(reads_apart(agree[own], agree[k], layout, (k - own) % 4) for k in ks if k != own):
-                return replace(loc, corners=rolled[own], settled_by="reading")
+        read = read_turned(img, loc, prof)
+        agree = {k: p < SURE_LOW for k, (_, p) in read.items()}
+        for own in agree:
+            if all(reads_apart(agree[own], agree[k], layout, (k - own) % 4) for k in agree if k != own):
+                return replace(loc, corners=read[own][0], settled_by="reading")
     return None
+
+
+def read_turned(img: np.ndarray, loc: Located, prof: BoardProfile) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """A candidate's cells read in every shape-keeping orientation (turns): per corner roll k, the
+    corners rolled so and P(covered) of each cell read with them."""
+    rolled = {k: np.roll(loc.corners, -k, axis=0) for k in turns(prof.rows, prof.cols)}
+    return {k: (c, classify_cells(img, c, prof, refuse_blur=False)[2]["p_covered"]) for k, c in rolled.items()}
 
 
 #: a board found but not which way round when another photo of it has been read (vision.views):
@@ -296,22 +302,20 @@ def settled_by_known(img: np.ndarray, found: list[Located], prof: BoardProfile, 
     """The first of the candidates found (FOUND_SCORE, as placed or turned) that one orientation
     reads as `known` says (rows x cols: 1 covered, 0 open, NaN not known; KNOWN_*), turned so;
     None when none does."""
-    ks = turns(prof.rows, prof.cols)
     told = ~np.isnan(known)
     for loc in found:
         if max(loc.score, loc.second) < FOUND_SCORE:
             continue
-        rolled = {k: np.roll(loc.corners, -k, axis=0) for k in ks}
+        read = read_turned(img, loc, prof)
         differ, compared = {}, {}
-        for k in ks:
-            p = classify_cells(img, rolled[k], prof, refuse_blur=False)[2]["p_covered"]
+        for k, (_, p) in read.items():
             both = told & ((p < SURE_LOW) | (p > SURE_HIGH))
             differ[k] = int((both & ((p > 0.5) != (known > 0.5))).sum())
             compared[k] = int(both.sum())
-        best = min(ks, key=lambda k: differ[k])
+        best = min(read, key=lambda k: differ[k])
         if compared[best] and differ[best] <= KNOWN_SLIP * compared[best] and all(
-                differ[k] >= differ[best] + KNOWN_MARGIN for k in ks if k != best):
-            return replace(loc, corners=rolled[best], settled_by="another photo")
+                differ[k] >= differ[best] + KNOWN_MARGIN for k in read if k != best):
+            return replace(loc, corners=read[best][0], settled_by="another photo")
     return None
 
 
