@@ -29,25 +29,24 @@ def read_views(photos: Sequence[Any], read: Callable[[Any, np.ndarray | None], B
     photo's refusal when none can be read."""
     readings: dict[int, BoardReading] = {}
     errors: dict[int, GardenError] = {}
-    for i, photo in enumerate(photos):
-        try:
-            readings[i] = read(photo, None)
+
+    def attempt(i: int, known: np.ndarray | None) -> None:
+        try:  # a malformed request (UsageError) is not a photo's refusal: it ends the check
+            readings[i] = read(photos[i], known)
+            errors.pop(i, None)
         except UsageError:
             raise
         except GardenError as err:
-            errors[i] = err
+            errors.setdefault(i, err)
+
+    for i in range(len(photos)):
+        attempt(i, None)
     if not readings:
         raise errors[0]
     if errors:
         known = known_cells(combined_reading([readings[i] for i in sorted(readings)]))
         for i in list(errors):
-            try:
-                readings[i] = read(photos[i], known)
-                del errors[i]
-            except UsageError:
-                raise
-            except GardenError:
-                pass
+            attempt(i, known)
     order = sorted(readings)
     return (combined_reading([readings[i] for i in order]), photos[order[0]],
             [(photos[i].source, str(err)) for i, err in sorted(errors.items())])
