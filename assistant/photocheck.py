@@ -32,8 +32,7 @@ def check_photo(loaded: Any, table: Any, profile: Any, grid: str | None = None, 
     play.Table a comparison with `game` reads (None when no `player` is compared). `more`: other
     photos of the same board (loaded alike), read with it as one (vision.views)."""
     from assistant.vision import symbols
-    from assistant.vision.reader import read_grid, read_photo
-    from assistant.vision.views import read_views
+    from assistant.vision.reader import read_grid
 
     photos = [loaded, *more]
     if more and profile is None:
@@ -41,7 +40,7 @@ def check_photo(loaded: Any, table: Any, profile: Any, grid: str | None = None, 
                          "each photo shows it).")
     refused: list[tuple[str, str]] = []
     if profile is not None:
-        reading, loaded, refused = read_views(photos, lambda photo, known: read_photo(photo, profile, known))
+        reading, loaded, refused = read_board(photos, profile)
     else:
         rows, cols = symbols.parse_grid_size(grid)  # type: ignore[arg-type]
         reading = read_grid(loaded, rows, cols)
@@ -51,6 +50,16 @@ def check_photo(loaded: Any, table: Any, profile: Any, grid: str | None = None, 
         data["not_read"] = [{"photo": source, "why": why} for source, why in refused]
     data.update(_game_view(reading, profile, table, player, bed, game))
     return Checked(reading, loaded, data, profile.game if profile is not None else None)
+
+
+def read_board(photos: Sequence[Any], profile: Any) -> tuple[Any, Any, list[tuple[str, str]]]:
+    """Photos of one calibrated board (loaded as check_photo's), each from a little to one side, read
+    as one (vision.views.read_views): the reading, the photo it is placed on, and the source and
+    refusal of each photo that could not be read."""
+    from assistant.vision.reader import read_photo
+    from assistant.vision.views import read_views
+
+    return read_views(photos, lambda photo, known: read_photo(photo, profile, known))
 
 
 def checked_profile(board: str | None, grid: str | None) -> Any:

@@ -40,20 +40,23 @@ def fit(
     tile: Annotated[str | None, typer.Option("--tile", help="Photo mode: the tile id or shape.")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Photo mode: draw the best placements on the photo (.png or .jpg).")] = None,
     camera: Annotated[str | None, typer.Option("--camera", help="Photo mode: take the photo from camera N (or a video file).")] = None,
+    again: Annotated[list[str] | None, typer.Option(
+        "--again", help="Photo mode: another photo of the same bed, taken from a little to one side, read with the "
+        "first as one (glare moves with the camera, the board does not); repeat for more.", show_default=False)] = None,
     json_output: JsonOption = False,
 ) -> None:
     """Every legal placement of a tile on a bed, best first, with the reasons.
 
     The bed comes from --cells, from a board-mode game (--player/--bed), or from a
-    photo (PHOTO --board NAME --tile SHAPE_OR_ID)."""
+    photo (PHOTO --board NAME --tile SHAPE_OR_ID [--again PHOTO])."""
     if limit is not None and limit < 0:
         raise UsageError(f"--limit {limit}: give 0 (all) or a positive number")
-    if board is not None or tile is not None or out is not None or camera is not None:
+    if board is not None or tile is not None or out is not None or camera is not None or again:
         from assistant.cli.photo_fit import fit_photo
 
         if cells is not None or player is not None or bed is not None:
             raise UsageError("photo mode reads the bed from the photo: leave out --cells, --player and --bed")
-        return fit_photo(shape_or_id, board, tile, out, camera, limit, no_flip, cats or 0, json_output)
+        return fit_photo(shape_or_id, board, tile, out, camera, limit, no_flip, cats or 0, json_output, again or [])
     if shape_or_id is None:
         raise UsageError("give the tile: garden fit SHAPE_OR_ID --cells BED (or PHOTO --board NAME --tile SHAPE_OR_ID)")
     game_cli(game_of(cells, game)).fit(shape_or_id, cells, shown_limit(limit, json_output), no_flip, cats, player,

@@ -81,7 +81,9 @@ def tally(
     game: GameOption = None,
     json_output: JsonOption = False,
     photo: Annotated[list[str] | None, typer.Option("--photo", help="Indian Summer: PLAYER=PHOTO (or PLAYER=PHOTO@BOARD), "
-                                                    "each player's woodland board at the end; empty cells are read from it.")] = None,
+                                                    "each player's woodland board at the end; empty cells are read from it. "
+                                                    "PLAYER=PHOTO,PHOTO2: photos of one board, each from a little to one "
+                                                    "side, read as one.")] = None,
     board: Annotated[str | None, typer.Option("--board", help="With --photo: the calibrated board of every photo.")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Also draw the scoresheet into this .svg file (the web "
                                              "page's picture).")] = None,

@@ -1,6 +1,6 @@
-"""`garden fit PHOTO --board NAME --tile SHAPE_OR_ID`: placements on the bed a photo shows,
-best first, the best few drawn on the photo in perspective (reports/photo.py). Uncertain cells are
-never free."""
+"""`garden fit PHOTO --board NAME --tile SHAPE_OR_ID [--again PHOTO]`: placements on the bed a photo
+shows (or several photos of it, each from a little to one side, read as one), best first, the best
+few drawn on the photo in perspective (reports/photo.py). Uncertain cells are never free."""
 
 from __future__ import annotations
 
@@ -10,33 +10,42 @@ from assistant.errors import UsageError
 
 
 def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path | None, camera: str | None,
-              limit: int | None, no_flip: bool, cats: int, json_output: bool) -> None:
+              limit: int | None, no_flip: bool, cats: int, json_output: bool, again: list[str]) -> None:
     from assistant.cli.common import print_json, shown_limit
     from assistant.cli.photo_cmds import check_drawing_path, photo_source, write_drawing
     from assistant.cli.registry import game_cli
+    from assistant.photocheck import check_photo
     from assistant.reports.photo import fit_on_reading, placements_drawn
+    from assistant.vision.glare import MOVE_THE_REFLECTION
     from assistant.vision.imageio import load_photo
     from assistant.vision.profile import load_profile
-    from assistant.vision.reader import read_photo
 
     if board is None or tile is None:
         raise UsageError("photo mode takes PHOTO --board NAME --tile SHAPE_OR_ID")
+    if again and camera is not None:
+        raise UsageError("--again adds photos to a PHOTO: leave out --camera.")
     if out is not None:
         check_drawing_path(out)
     profile = load_profile(board)
     source = photo_source(photo, camera, out.parent if out is not None else None, "fit")
-    loaded = load_photo(source)
-    reading = read_photo(loaded, profile)
+    checked = check_photo(load_photo(source), None, profile, more=[load_photo(path) for path in again])
+    reading = checked.reading
     shown = shown_limit(limit, json_output)
     report = fit_on_reading(reading, profile.game, tile, shown, no_flip, cats)
-    report["photo"] = {"board": board, "path": source, "corners": reading.to_json()["corners"],
-                       "uncertain": [list(c) for c in reading.uncertain]}
+    report["photo"] = {"board": board, "path": checked.photo.source, "corners": checked.data["corners"],
+                       "uncertain": checked.data["uncertain"], "glare": checked.data["glare"],
+                       **{key: checked.data[key] for key in ("photos", "not_read", "disagree") if key in checked.data}}
     if out is not None:
-        write_drawing(out, placements_drawn(loaded.image, reading, report["placements"]))
+        write_drawing(out, placements_drawn(checked.photo.image, reading, report["placements"]))
         report["drawn"] = str(out)
     if json_output:
         print_json(report)
         return
+    for entry in checked.data.get("not_read", []):
+        print(f"Not read: {entry['why']}")
     game_cli(profile.game).print_fit(report, shown)
+    if reading.glare:
+        print("Glare hides " + ", ".join(f"({r},{c})" for r, c in reading.glare) + f": {MOVE_THE_REFLECTION}"
+              + ("." if again else "; then give that photo too, with --again, to be read as one."))
     if out is not None:
         print(f"Drawn: {out} (best placement green, then yellow, then orange)")

@@ -124,38 +124,47 @@ def woodland_regions(reading: Any) -> list[dict[str, Any]]:
 
 def tally_photos(loaded: Any, photos: list[str], default_board: str | None) -> tuple[Any, list[str]]:
     """An Indian Summer game's state with each photographed player's empty cells read from
-    their woodland photo (the ranking's first key) and the regions it shows complete (all
+    their woodland photo, or several photos of it read as one (PLAYER=PHOTO,PHOTO2; the ranking's first key) and the regions it shows complete (all
     read, none uncovered); notes say what was read and what was not, and where the photo and
     the tracked game disagree on a completed region."""
+    from assistant.photocheck import read_board
+    from assistant.vision.glare import MOVE_THE_REFLECTION
     from assistant.vision.imageio import load_photo
     from assistant.vision.profile import load_profile
-    from assistant.vision.reader import read_photo
 
     state, notes = loaded.state, []
-    asked: dict[int, tuple[str, str]] = {}  # every argument checked before any photo is read
+    asked: dict[int, tuple[list[str], str]] = {}  # every argument checked before any photo is read
     for arg in photos:
         who, sep, rest = arg.partition("=")
-        path, _, board = rest.partition("@")
+        given, _, board = rest.partition("@")
         board = board or default_board
-        if not sep or not path:
-            raise UsageError(f"--photo {arg!r}: write PLAYER=PHOTO or PLAYER=PHOTO@BOARD")
+        paths = [path for path in given.split(",") if path]
+        if not sep or not paths:
+            raise UsageError(f"--photo {arg!r}: write PLAYER=PHOTO or PLAYER=PHOTO@BOARD (several photos of one "
+                             "board: PLAYER=PHOTO,PHOTO2)")
         if not board:
             raise UsageError(f"--photo {arg!r}: name the calibrated board (--board NAME or PLAYER=PHOTO@BOARD)")
         index = state.index_of(who)
         if index is None:
             raise GardenError(f"--photo {arg!r}: there is no player {who!r} in this game")
         if index in asked:
-            raise UsageError(f"--photo {arg!r}: {state.players[index].name} has a photo already; give one per player")
-        asked[index] = (path, board)
-    for index, (path, board) in asked.items():
-        reading = read_photo(load_photo(path), load_profile(board))
+            raise UsageError(f"--photo {arg!r}: {state.players[index].name} has a photo already; give one per "
+                             "player (several photos of one board: PLAYER=PHOTO,PHOTO2)")
+        asked[index] = (paths, board)
+    for index, (paths, board) in asked.items():
+        reading, _, refused = read_board([load_photo(path) for path in paths], load_profile(board))
+        player = state.players[index]
+        notes += [f"{player.name}: not read: {why}" for _, why in refused]
+        read_from = " and ".join(path for path in paths if path not in dict(refused))
         regions = woodland_regions(reading)
         empty = sum(r["empty"] for r in regions)
         unread = sum(r["uncertain"] for r in regions)
         complete = tuple(n for n, r in enumerate(regions, start=1) if r["empty"] == 0 and r["uncertain"] == 0)
-        player = state.players[index]
-        notes.append(f"{player.name}: {empty} empty cell(s) read from {path}"
+        notes.append(f"{player.name}: {empty} empty cell(s) read from {read_from}"
                      + (f"; {unread} cell(s) could not be read and are not counted — check them by eye" if unread else ""))
+        if reading.glare:
+            notes.append(f"{player.name}: glare hides {len(reading.glare)} cell(s): {MOVE_THE_REFLECTION}"
+                         + ("" if len(paths) > 1 else f"; then give both photos: {player.name}=PHOTO,PHOTO2"))
         differ = sorted(set(complete) ^ set(player.completed))
         if differ:
             notes.append(f"{player.name}: the photo and the game disagree on region(s) {', '.join(map(str, differ))} "

@@ -85,3 +85,41 @@ def test_fit_photo_bad_input():
     assert "must end in .png or .jpg" in fails(2, "fit", BED, "--board", "bed-1-light", "--tile", "##", "--out", "x.txt")
     assert "leave out --cells" in fails(2, "fit", BED, "--board", "bed-1-light", "--tile", "##", "--cells", ".....")
     assert fails(1, "fit", BED, "--board", "no-such-board", "--tile", "##")
+
+
+def test_fit_reads_a_second_photo_of_the_bed_with_the_first():
+    """The committed pair (samples/pbr/photos: a bed's glare washes out five cells; the scene again,
+    the phone moved to one side): read with its second photo, the cells the glare hid in the first
+    but not in the second are read surely (they hold tiles), and no placement takes a cell in doubt."""
+    from pathlib import Path
+
+    pair = [str(Path(__file__).resolve().parents[2] / "samples" / "pbr" / "photos" / f"{stem}.jpg")
+            for stem in ("pbr-bed-1_10013", "pbr-bed-1_10013_v1")]
+    args = ["fit", pair[0], "--board", "pbr-bed-1", "--tile", "##", "--json"]
+    one = json.loads(ok(*args))
+    both = json.loads(ok(*args, "--again", pair[1]))
+    assert one["photo"]["glare"] and not both["photo"]["glare"]
+    assert {tuple(c) for c in both["photo"]["uncertain"]} < {tuple(c) for c in one["photo"]["uncertain"]}
+    assert both["photo"]["photos"] == pair and both["photo"]["not_read"] == [] and "photos" not in one["photo"]
+    assert all(not {tuple(c) for c in both["photo"]["uncertain"]} & {tuple(c) for c in p["cells"]}
+               for p in both["placements"])
+    assert len(both["notes"][0]) < len(one["notes"][0])  # "cells read uncertain are treated as covered: ..."
+    text = ok(*args[:-1])
+    assert "Glare hides" in text and "with --again" in text
+    assert "leave out --camera" in fails(2, *args, "--again", pair[1], "--camera", "0")
+    assert "no-such.jpg" in fails(1, *args, "--again", "no-such.jpg")
+
+
+def test_indian_summer_tally_reads_several_photos_of_a_board_as_one(tmp_path):
+    ok("new", "indian-summer", "--players", "Ann,Ben", "--name", "is2")
+    alone = json.loads(ok("tally", "--photo", f"Ann={WOODS}", "--board", "woodland-1-a", "--json"))
+    # a photo of another board beside it is named, not read; the woodland photo still counts
+    data = json.loads(ok("tally", "--photo", f"Ann={WOODS},{BED}", "--board", "woodland-1-a", "--json"))
+    ann = next(r for r in data["ranking"] if r["name"] == "Ann")
+    assert ann == next(r for r in alone["ranking"] if r["name"] == "Ann")
+    assert any(n.startswith("Ann: not read:") and BED in n for n in data["photo_notes"])
+    read = [n for n in data["photo_notes"] if "empty cell(s) read from" in n]
+    assert len(read) == 1 and read[0].startswith("Ann:") and WOODS in read[0] and BED not in read[0]
+    assert "PLAYER=PHOTO,PHOTO2" in fails(2, "tally", "--photo", "Ann=,", "--board", "woodland-1-a")
+    assert "give one per player" in fails(2, "tally", "--photo", f"Ann={WOODS}", "--photo", f"Ann={WOODS}",
+                                             "--board", "woodland-1-a")
