@@ -22,7 +22,8 @@ from assistant.vision.rectified import ecc_grid_step, ring_mask, warp_to_ref
 from assistant.vision.reference import Reference
 from assistant.vision.verify import (
     AGREE_CELLS, ART_INLIERS_ALONE, ART_NO_POLISH, ART_ORIENTATION_MARGIN, FOUND_SCORE, GRID_ORIENTATION_MARGIN,
-    Located, accepted, settled_by_cells, settled_by_frame, settled_by_known, settled_by_reading, verified,
+    Located, TurnedReadings, accepted, settled_by_cells, settled_by_frame, settled_by_known, settled_by_reading,
+    verified,
 )
 
 #: board outlines tried (largest first) when nothing else located the board
@@ -358,9 +359,10 @@ def find_board(photo: LoadedPhoto, profile: BoardProfile, known: np.ndarray | No
             loc, ok = again, True
         else:
             candidates = [c for c in (loc, again) if c is not None]
-            read = settled_by_reading(photo.image, candidates, profile)
+            turned = TurnedReadings(photo.image, profile)
+            read = settled_by_reading(turned, candidates)
             if read is None and known is not None:
-                read = settled_by_known(photo.image, candidates, profile, known)
+                read = settled_by_known(turned, candidates, known)
             loc, ok = (read, True) if read is not None else (loc, False)
     if not ok or not loc.blocks:  # the corner markers, when laid, place it; else refused
         from assistant.vision import markers

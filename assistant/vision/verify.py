@@ -266,14 +266,14 @@ def settled_by_frame(img: np.ndarray, results: list[Located], ref: Reference) ->
     return settled
 
 
-def settled_by_reading(img: np.ndarray, found: list[Located], prof: BoardProfile) -> Located | None:
+def settled_by_reading(turned: TurnedReadings, found: list[Located]) -> Located | None:
     """The first of the candidates found (FOUND_SCORE, as placed or turned) whose cells, read in
-    each orientation, tell which way round it lies (READ_TURN_*), turned so; None when none does."""
-    layout = np.array(prof.layout)
+    each orientation (turned), tell which way round it lies (READ_TURN_*), turned so; None when none does."""
+    layout = np.array(turned.prof.layout)
     for loc in found:
         if max(loc.score, loc.second) < FOUND_SCORE:
             continue
-        read = read_turned(img, loc, prof)
+        read = turned.of(loc)
         agree = {k: p < SURE_LOW for k, (_, p) in read.items()}
         for own in agree:
             if all(reads_apart(agree[own], agree[k], layout, (k - own) % 4) for k in agree if k != own):
@@ -281,11 +281,23 @@ def settled_by_reading(img: np.ndarray, found: list[Located], prof: BoardProfile
     return None
 
 
-def read_turned(img: np.ndarray, loc: Located, prof: BoardProfile) -> dict[int, tuple[np.ndarray, np.ndarray]]:
-    """A candidate's cells read in every shape-keeping orientation (turns): per corner roll k, the
-    corners rolled so and P(covered) of each cell read with them."""
-    rolled = {k: np.roll(loc.corners, -k, axis=0) for k in turns(prof.rows, prof.cols)}
-    return {k: (c, classify_cells(img, c, prof, refuse_blur=False)[2]["p_covered"]) for k, c in rolled.items()}
+class TurnedReadings:
+    """Candidates' cells read in every shape-keeping orientation (turns), each candidate read once:
+    per corner roll k, the corners rolled so and P(covered) of each cell read with them. The
+    orientation is settled by these readings alone (settled_by_reading), then, when another photo
+    has been read, by what it read (settled_by_known), from the same readings."""
+
+    def __init__(self, img: np.ndarray, prof: BoardProfile) -> None:
+        self.img, self.prof = img, prof
+        self._read: dict[bytes, dict[int, tuple[np.ndarray, np.ndarray]]] = {}
+
+    def of(self, loc: Located) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+        key = np.asarray(loc.corners, np.float64).tobytes()
+        if key not in self._read:
+            rolled = {k: np.roll(loc.corners, -k, axis=0) for k in turns(self.prof.rows, self.prof.cols)}
+            self._read[key] = {k: (c, classify_cells(self.img, c, self.prof, refuse_blur=False)[2]["p_covered"])
+                               for k, c in rolled.items()}
+        return self._read[key]
 
 
 #: a board found but not which way round when another photo of it has been read (vision.views):
@@ -297,16 +309,15 @@ KNOWN_SLIP = 0.1
 KNOWN_MARGIN = 3
 
 
-def settled_by_known(img: np.ndarray, found: list[Located], prof: BoardProfile, known: np.ndarray
-                     ) -> Located | None:
+def settled_by_known(turned: TurnedReadings, found: list[Located], known: np.ndarray) -> Located | None:
     """The first of the candidates found (FOUND_SCORE, as placed or turned) that one orientation
-    reads as `known` says (rows x cols: 1 covered, 0 open, NaN not known; KNOWN_*), turned so;
-    None when none does."""
+    (turned) reads as `known` says (rows x cols: 1 covered, 0 open, NaN not known; KNOWN_*), turned
+    so; None when none does."""
     told = ~np.isnan(known)
     for loc in found:
         if max(loc.score, loc.second) < FOUND_SCORE:
             continue
-        read = read_turned(img, loc, prof)
+        read = turned.of(loc)
         differ, compared = {}, {}
         for k, (_, p) in read.items():
             both = told & ((p < SURE_LOW) | (p > SURE_HIGH))

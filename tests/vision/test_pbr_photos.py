@@ -61,7 +61,7 @@ def test_a_board_whose_art_is_hidden_is_turned_by_its_cells_read(monkeypatch):
     monkeypatch.setattr(verify, "VOTE_CHANCE", 1e-5)
     monkeypatch.setattr(artmatch, "orientation_inliers", lambda *args: (0, 0))
     assert read_photo(photo, profile).details.get("settled_by") == "reading"
-    monkeypatch.setattr(locate, "settled_by_reading", lambda img, found, prof: None)
+    monkeypatch.setattr(locate, "settled_by_reading", lambda turned, found: None)
     with pytest.raises(GardenError, match="which way round"):
         read_photo(photo, profile)
 
@@ -128,7 +128,7 @@ def test_a_refusal_names_the_glare_over_the_board(monkeypatch, stem, says):
     corners = (np.array(truth["corners"]) + 0.5) / photo.scale - 0.5
     weak = Located(corners=corners, score=0.1, second=0.09, method="art")
     monkeypatch.setattr(locate, "locate_board", lambda image, ref: weak)
-    monkeypatch.setattr(locate, "settled_by_reading", lambda img, found, prof: None)
+    monkeypatch.setattr(locate, "settled_by_reading", lambda turned, found: None)
     with pytest.raises(GardenError, match=says):
         locate.find_board(photo, profile)
 
@@ -211,7 +211,7 @@ def test_a_board_whose_art_is_hidden_is_turned_by_what_another_photo_read(monkey
     photo, profile = load_photo(str(PHOTOS / "pbr-bed-0_50012.jpg")), load_profile(truth["board"])
     monkeypatch.setattr(verify, "VOTE_CHANCE", 1e-5)
     monkeypatch.setattr(artmatch, "orientation_inliers", lambda *args: (0, 0))
-    monkeypatch.setattr(locate, "settled_by_reading", lambda img, found, prof: None)
+    monkeypatch.setattr(locate, "settled_by_reading", lambda turned, found: None)
     known = np.array([[c == "covered" for c in row] for row in truth["cells"]], float)
     reading = read_photo(photo, profile, known)
     assert reading.details["settled_by"] == "another photo"
