@@ -159,7 +159,6 @@ def check(
     """Read a board photo: which cells are covered (and, with --player, how it differs from the game)."""
     from assistant.cli.common import table
     from assistant.photocheck import check_photo, checked_profile
-    from assistant.vision.glare import MOVE_THE_REFLECTION
     from assistant.vision.imageio import load_photo
 
     photo, *more = photos or [None]
@@ -203,15 +202,33 @@ def check(
               "read against its calibration (garden calibrate, then check --board).")
     elif reading.uncertain:
         print("Uncertain: " + ", ".join(f"({r},{c})" for r, c in reading.uncertain))
-    if reading.glare:
-        print("Glare hides " + ", ".join(f"({r},{c})" for r, c in reading.glare) + f": {MOVE_THE_REFLECTION}"
-              + ("." if more else "; then give both photos, to be read as one."))
+    print_unseen(reading, bool(more), "give both photos, to be read as one")
     if data.get("disagree"):
         print("The photos read " + ", ".join(f"({r},{c})" for r, c in data["disagree"]) + " differently, each "
               "with confidence: left uncertain (was a piece moved between them?).")
     if out is not None:
         print(f"Drawn: {out}")
     _print_game_view(data)
+
+
+#: what to do where nothing in focus shows (BoardReading.hidden)
+NOTHING_IN_FOCUS = ("something out of focus stands between the camera and the board there, or a light washes "
+                    "it out: move it or shade the light, or take it again from where the board shows clear")
+
+
+def print_unseen(reading: Any, several: bool, add_photo: str) -> None:
+    """The cells a photo does not show, each kind with what to do: those the glare washes out, and
+    those where nothing in focus shows (something standing between the camera and the board).
+    `several`: the reading is of several photos already; else `add_photo` says how to give another."""
+    from assistant.vision.glare import MOVE_THE_REFLECTION
+
+    more = "." if several else f"; then {add_photo}."
+    if reading.glare:
+        print("Glare hides " + ", ".join(f"({r},{c})" for r, c in reading.glare) + f": {MOVE_THE_REFLECTION}{more}")
+    if reading.hidden:
+        print("Nothing sharp shows at " + ", ".join(f"({r},{c})" for r, c in reading.hidden)
+              + f": {NOTHING_IN_FOCUS}{more}")
+
 
 
 def _print_game_view(extra: dict[str, Any]) -> None:

@@ -12,11 +12,10 @@ from assistant.errors import UsageError
 def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path | None, camera: str | None,
               limit: int | None, no_flip: bool, cats: int, json_output: bool, again: list[str]) -> None:
     from assistant.cli.common import print_json, shown_limit
-    from assistant.cli.photo_cmds import check_drawing_path, photo_source, write_drawing
+    from assistant.cli.photo_cmds import check_drawing_path, photo_source, print_unseen, write_drawing
     from assistant.cli.registry import game_cli
     from assistant.photocheck import check_photo
     from assistant.reports.photo import fit_on_reading, placements_drawn
-    from assistant.vision.glare import MOVE_THE_REFLECTION
     from assistant.vision.imageio import load_photo
     from assistant.vision.profile import load_profile
 
@@ -34,6 +33,7 @@ def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path 
     report = fit_on_reading(reading, profile.game, tile, shown, no_flip, cats)
     report["photo"] = {"board": board, "path": checked.photo.source, "corners": checked.data["corners"],
                        "uncertain": checked.data["uncertain"], "glare": checked.data["glare"],
+                       "hidden": checked.data["hidden"],
                        **{key: checked.data[key] for key in ("photos", "not_read", "disagree") if key in checked.data}}
     if out is not None:
         write_drawing(out, placements_drawn(checked.photo.image, reading, report["placements"]))
@@ -44,8 +44,6 @@ def fit_photo(photo: str | None, board: str | None, tile: str | None, out: Path 
     for entry in checked.data.get("not_read", []):
         print(f"Not read: {entry['why']}")
     game_cli(profile.game).print_fit(report, shown)
-    if reading.glare:
-        print("Glare hides " + ", ".join(f"({r},{c})" for r, c in reading.glare) + f": {MOVE_THE_REFLECTION}"
-              + ("." if again else "; then give that photo too, with --again, to be read as one."))
+    print_unseen(reading, bool(again), "give that photo too, with --again, to be read as one")
     if out is not None:
         print(f"Drawn: {out} (best placement green, then yellow, then orange)")

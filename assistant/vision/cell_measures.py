@@ -25,6 +25,8 @@ BLUR_SIGMAS = (0.0, 1.0, 2.0, 3.0, 4.5, 6.0)
 PHOTO_SIGMAS = (1.0, 2.0, 3.0)
 #: weight of lightness in the Lab mismatch (shading and shadows move L more than colour)
 L_WEIGHT = 0.5
+#: the share of a cell's pixels, its steepest, whose gradient makes its edge contrast (edge_contrast)
+EDGE_TOP = 0.1
 
 
 class _Geometry:
@@ -190,6 +192,18 @@ def _sharpness(g_p: np.ndarray, cref: CellReference) -> tuple[float, float, floa
     sigma, match = _match_sharpness(lambda sg: _top_third(nccs(sg)[0]))
     sigma_board, _ = _match_sharpness(lambda sg: _top_third(np.concatenate(nccs(sg))))
     return sigma, match, sigma_board
+
+
+def edge_contrast(grey: np.ndarray, prof: BoardProfile) -> np.ndarray:
+    """rows x cols: the contrast of each cell's sharpest edges (the mean gradient of its EDGE_TOP
+    steepest pixels) over its mean brightness. Light and shadow scale both alike; what stands out
+    of focus (an object near the camera) or washes out (glare) leaves brightness without edges."""
+    s, m = prof.cell, prof.margin_px
+    grad = np.hypot(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3))
+    steep = cell_view(grad, m, prof.rows, prof.cols, s).reshape(prof.rows, prof.cols, -1)
+    n = max(1, int(EDGE_TOP * steep.shape[-1]))
+    top = np.partition(steep, -n, axis=-1)[..., -n:].mean(axis=-1)
+    return top / (cell_view(grey, m, prof.rows, prof.cols, s).mean(axis=(2, 3)) + 10.0)
 
 
 def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, list[str], dict]:
@@ -358,8 +372,10 @@ def cell_features(warp: np.ndarray, cref: CellReference) -> tuple[np.ndarray, li
     X = np.stack([feats[k] for k in names], axis=-1).astype(np.float32)
     # side-aligned measures (T, R, B, L) for the second stage, which knows the neighbours' state
     sides = np.stack([np.log1p(bands), inside, cont, at_border], axis=-1).astype(np.float32)  # R x C x 4 x 4
+    # the edges each cell shows against the board's own there (cells.shows_no_detail)
+    detail = edge_contrast(g_p, prof) / cref.cached(("edges", max(sigma, 0.0)), lambda: edge_contrast(g_r, prof))
     info = {"sigma": sigma, "sigma_board": sigma_board, "scale": scale, "gain": gain,
-            "light": coef, "ab": ab, "match": match, "sides": sides}
+            "light": coef, "ab": ab, "match": match, "sides": sides, "detail": detail}
     return X, names, info
 
 

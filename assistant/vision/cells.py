@@ -34,7 +34,8 @@ every cell is compared with what the empty board looks like there:
 * the light last: a cell read covered whose colour pattern is the board's (board_shows; a
   highlight adds white light, which leaves the pattern) leans open, in doubt; a cell read covered
   under clipped glare its art does not show is in doubt, and one the glare hides is in doubt
-  whichever way it reads (under_glare);
+  whichever way it reads (under_glare); so is a cell whose edges show next to nothing of what the
+  board's own open cells show (shows_no_detail): an object out of focus in front of the board;
 * a photo too soft for its game's board is refused (GardenError) rather than read: its
   confident readings go wrong (woodland boards from about a tenth of a cell, beds only beyond
   the strongest blur the reference is matched at). The softness must show on the cells and on
@@ -256,6 +257,30 @@ def where_board_shows(p: np.ndarray, shows: np.ndarray) -> np.ndarray:
     return np.where((p >= 0.5) & shows, LEANS_OPEN, p)
 
 
+#: a cell whose edges show under this share of the contrast (cell_measures.edge_contrast, photo
+#: over reference at the photo's blur) that the board's own cells read open with confidence show
+#: holds nothing in focus: neither the board's lines and art nor a piece's print and outline. An
+#: object standing between the camera and the board, out of focus, or a washed-out patch: what
+#: lies there is not in the photo, and the cell is in doubt whichever way it reads. Physically
+#: rendered beds with a tall object in front (samples/pbr development scenes 80005_v1, 100029_v1,
+#: 140009 and 140009_v1, true corners): the 5 of 6 cells read wrong with confidence that it hid
+#: lay below 0.2, as did 14 of the 32 it hid, and none of 321 cells read right with confidence
+#: elsewhere (those and the committed photos); 0.3 put 2 of these in doubt
+NO_DETAIL = 0.2
+#: ... measured against at least this many cells read open with confidence (a nearly covered
+#: board has too few: its tiles show far more edges than the board, and the rule is not applied)
+NO_DETAIL_OPEN = 3
+
+
+def shows_no_detail(detail: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """rows x cols: cells that hold nothing in focus (NO_DETAIL, against the cells P(covered) reads
+    open with confidence; none when fewer than NO_DETAIL_OPEN are)."""
+    board = detail[p < SURE_LOW]
+    if board.size < NO_DETAIL_OPEN:
+        return np.zeros(detail.shape, bool)
+    return detail < NO_DETAIL * float(np.median(board))
+
+
 def confidence(p: np.ndarray) -> np.ndarray:
     """0..1; below 0.5 exactly when P(covered) lies inside (SURE_LOW, SURE_HIGH)."""
     p = np.asarray(p, np.float64)
@@ -342,8 +367,10 @@ def classify_cells(img: np.ndarray, corners: np.ndarray, prof: BoardProfile, ref
     p = in_doubt(_veto_plain_art(p, X, names), readers_disagree(trees_z, net_z))
     glare = glare_share(warp, prof)
     p = under_glare(where_board_shows(p, board_shows(warp, prof)), glare)
+    blank = shows_no_detail(info["detail"], p)
+    p = in_doubt(p, blank)
     covered = p >= 0.5
     conf = confidence(p)
     cells = [[symbols.COVERED if covered[r, c] else prof.layout[r][c] for c in range(prof.cols)]
              for r in range(prof.rows)]
-    return cells, conf, {"p_covered": p, "glare_hides": glare_hides(glare), **info}
+    return cells, conf, {"p_covered": p, "glare_hides": glare_hides(glare), "no_detail": blank, **info}

@@ -59,6 +59,14 @@ class BoardReading:
         mask = self.details.get("glare_hides")
         return [] if mask is None else [(r, c) for r, c in self.uncertain if mask[r, c]]
 
+    @property
+    def hidden(self) -> list[tuple[int, int]]:
+        """The uncertain cells that show nothing sharp (cells.shows_no_detail) and that clipped glare
+        does not hide: something out of focus between the camera and the board, or a light's veil."""
+        mask = self.details.get("no_detail")
+        glare = set(self.glare)
+        return [] if mask is None else [(r, c) for r, c in self.uncertain if mask[r, c] and (r, c) not in glare]
+
     def to_json(self) -> dict:
         out = {
             "board": self.board,
@@ -67,6 +75,7 @@ class BoardReading:
             "cells": self.cells,
             "uncertain": [[int(r), int(c)] for r, c in self.uncertain],
             "glare": [[int(r), int(c)] for r, c in self.glare],
+            "hidden": [[int(r), int(c)] for r, c in self.hidden],
             "corners": corners_json(self.corners),
         }
         if self.photo_path:

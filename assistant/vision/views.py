@@ -62,7 +62,7 @@ def combined_reading(readings: list[BoardReading]) -> BoardReading:
     """The board as the photos of `readings` show it together (all of one calibrated board, the
     first photo's place and size kept: it is the one drawn on). Per cell: the reading of the photo
     surest of it, its confidence less that of the surest photo reading the cell otherwise; the
-    glare named only where it hides the cell in every photo. details["views"] holds, per cell, the
+    glare (and nothing in focus) named only where it hides the cell in every photo. details["views"] holds, per cell, the
     index of the photo whose reading counts, and details["disagree"] the cells that two photos read
     differently, each with confidence."""
     first = readings[0]
@@ -81,8 +81,9 @@ def combined_reading(readings: list[BoardReading]) -> BoardReading:
     disagree = (other & sure).any(axis=0) & np.take_along_axis(sure, best[None], axis=0)[0]
     uncertain = [(r, c) for r in range(first.rows) for c in range(first.cols) if merged[r, c] < UNCERTAIN_BELOW]
     details = dict(first.details)
-    hides = [rd.details.get("glare_hides") for rd in readings]
-    details["glare_hides"] = None if any(h is None for h in hides) else np.logical_and.reduce(hides)
+    for key in ("glare_hides", "no_detail"):  # named only where every photo has it so
+        masks = [rd.details.get(key) for rd in readings]
+        details[key] = None if any(m is None for m in masks) else np.logical_and.reduce(masks)
     p = [rd.details.get("p_covered") for rd in readings]
     if all(v is not None for v in p):
         details["p_covered"] = np.take_along_axis(np.stack(p), best[None], axis=0)[0]

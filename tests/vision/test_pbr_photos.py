@@ -239,3 +239,27 @@ def test_cells_the_glare_hides_are_read_from_a_photo_taken_to_one_side():
     assert [[c == symbols.COVERED for c in row] for row in both.cells] == [[c == "covered" for c in row]
                                                                           for row in truth["cells"]]
     assert both.details["disagree"] == []
+
+
+def test_cells_an_object_out_of_focus_hides_are_in_doubt_and_named(monkeypatch):
+    """hidden/pbr-bed-5_80005_v1 (development seed 8, the phone moved to one side, next to the tall
+    object): out of focus, the object hides 12 cells (its truth's caster_hides). Their edges show
+    almost nothing of the board's (cells.shows_no_detail): each cell read wrong is in doubt, the
+    cells named hidden are all among those it hides, and every other cell reads right. Without the
+    rule, some hidden cells read wrong with confidence."""
+    from assistant.vision import cells
+
+    truth = json.loads((PHOTOS / "hidden" / "pbr-bed-5_80005_v1.json").read_text())
+    photo, profile = load_photo(str(PHOTOS / "hidden" / "pbr-bed-5_80005_v1.jpg")), load_profile(truth["board"])
+    hides = {tuple(c) for c in truth["params"]["lights"]["caster_hides"]}
+
+    def wrong(reading):
+        return {(r, c) for r, row in enumerate(truth["cells"]) for c, state in enumerate(row)
+                if (state == "covered") != reading.is_covered(r, c)}
+
+    reading = read_photo(photo, profile)
+    assert wrong(reading) and wrong(reading) <= set(reading.uncertain) and wrong(reading) <= hides
+    assert reading.hidden and set(reading.hidden) <= hides
+    monkeypatch.setattr(cells, "NO_DETAIL", 0.0)
+    unruled = read_photo(photo, profile)
+    assert wrong(unruled) - set(unruled.uncertain)

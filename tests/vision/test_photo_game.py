@@ -123,3 +123,15 @@ def test_indian_summer_tally_reads_several_photos_of_a_board_as_one(tmp_path):
     assert "PLAYER=PHOTO,PHOTO2" in fails(2, "tally", "--photo", "Ann=,", "--board", "woodland-1-a")
     assert "give one per player" in fails(2, "tally", "--photo", f"Ann={WOODS}", "--photo", f"Ann={WOODS}",
                                              "--board", "woodland-1-a")
+
+
+def test_check_names_the_cells_where_nothing_sharp_shows():
+    """samples/pbr/photos/hidden: a tall object out of focus in front of the bed (cells.shows_no_detail)."""
+    from pathlib import Path
+
+    photo = str(Path(__file__).resolve().parents[2] / "samples" / "pbr" / "photos" / "hidden" / "pbr-bed-5_80005_v1.jpg")
+    data = json.loads(ok("check", photo, "--board", "pbr-bed-5", "--json"))
+    assert data["hidden"] and {tuple(c) for c in data["hidden"]} <= {tuple(c) for c in data["uncertain"]}
+    assert "Nothing sharp shows at" in ok("check", photo, "--board", "pbr-bed-5")
+    fit = json.loads(ok("fit", photo, "--board", "pbr-bed-5", "--tile", "#", "--json"))
+    assert fit["photo"]["hidden"] == data["hidden"]

@@ -171,6 +171,7 @@ function drawReading(reading) {
   const placed = (reading.placements || []).slice(0, 3).map((p, i) =>
     el("li", { text: `${["green", "yellow", "orange"][i]}: ${p.cells.map((c) => c.join(",")).join(" ")}` }));
   const glare = (reading.glare || []).map((c) => c.join(",")).join("; ");
+  const hidden = (reading.hidden || []).map((c) => c.join(",")).join("; ");
   const photos = (reading.photos || []).length;
   const notRead = (reading.not_read || []).map((entry) => el("p", { text: `Not read: ${entry.why}` }));
   const disagree = (reading.disagree || []).map((c) => c.join(",")).join("; ");
@@ -179,6 +180,7 @@ function drawReading(reading) {
       (photos ? `, read from ${photos - notRead.length} photos.` : ".") }),
     ...notRead,
     ...(glare ? [el("p", { text: `Glare hides ${glare}: add a photo of it from a little to one side, or shade the light.` })] : []),
+    ...(hidden ? [el("p", { text: `Nothing sharp shows at ${hidden}: something out of focus stands in front of the board, or a light washes it out; move it or shade the light, or add a photo from where the board shows clear.` })] : []),
     ...(disagree ? [el("p", { text: `The photos read ${disagree} differently: left uncertain (was a piece moved?).` })] : []),
     el("ol", {}, ...placed),
     el("img", { alt: "the reading drawn on the photo", src: `${reading.overlay}?token=${encodeURIComponent(token)}` }),
