@@ -211,15 +211,11 @@ def check(
     _print_game_view(data)
 
 
-#: what to do where nothing in focus shows (BoardReading.hidden)
-NOTHING_IN_FOCUS = ("something out of focus stands between the camera and the board there, or a light washes "
-                    "it out: move it or shade the light, or take it again from where the board shows clear")
-
-
 def print_unseen(reading: Any, several: bool, add_photo: str) -> None:
     """The cells a photo does not show, each kind with what to do: those the glare washes out, and
     those where nothing in focus shows (something standing between the camera and the board).
     `several`: the reading is of several photos already; else `add_photo` says how to give another."""
+    from assistant.vision.cells import NOTHING_SHARP
     from assistant.vision.glare import MOVE_THE_REFLECTION
 
     more = "." if several else f"; then {add_photo}."
@@ -227,8 +223,7 @@ def print_unseen(reading: Any, several: bool, add_photo: str) -> None:
         print("Glare hides " + ", ".join(f"({r},{c})" for r, c in reading.glare) + f": {MOVE_THE_REFLECTION}{more}")
     if reading.hidden:
         print("Nothing sharp shows at " + ", ".join(f"({r},{c})" for r, c in reading.hidden)
-              + f": {NOTHING_IN_FOCUS}{more}")
-
+              + f": {NOTHING_SHARP}{more}")
 
 
 def _print_game_view(extra: dict[str, Any]) -> None:

@@ -124,10 +124,11 @@ def woodland_regions(reading: Any) -> list[dict[str, Any]]:
 
 def tally_photos(loaded: Any, photos: list[str], default_board: str | None) -> tuple[Any, list[str]]:
     """An Indian Summer game's state with each photographed player's empty cells read from
-    their woodland photo, or several photos of it read as one (PLAYER=PHOTO,PHOTO2; the ranking's first key) and the regions it shows complete (all
-    read, none uncovered); notes say what was read and what was not, and where the photo and
-    the tracked game disagree on a completed region."""
+    their woodland photo, or several photos of it read as one (PLAYER=PHOTO,PHOTO2; the ranking's
+    first key), and the regions it shows complete (all read, none uncovered); notes say what was
+    read and what was not, and where the photo and the tracked game disagree on a completed region."""
     from assistant.photocheck import read_board
+    from assistant.vision.cells import NOTHING_SHARP
     from assistant.vision.glare import MOVE_THE_REFLECTION
     from assistant.vision.imageio import load_photo
     from assistant.vision.profile import load_profile
@@ -162,9 +163,11 @@ def tally_photos(loaded: Any, photos: list[str], default_board: str | None) -> t
         complete = tuple(n for n, r in enumerate(regions, start=1) if r["empty"] == 0 and r["uncertain"] == 0)
         notes.append(f"{player.name}: {empty} empty cell(s) read from {read_from}"
                      + (f"; {unread} cell(s) could not be read and are not counted — check them by eye" if unread else ""))
+        again = "" if len(paths) > 1 else f"; then give both photos: {player.name}=PHOTO,PHOTO2"
         if reading.glare:
-            notes.append(f"{player.name}: glare hides {len(reading.glare)} cell(s): {MOVE_THE_REFLECTION}"
-                         + ("" if len(paths) > 1 else f"; then give both photos: {player.name}=PHOTO,PHOTO2"))
+            notes.append(f"{player.name}: glare hides {len(reading.glare)} cell(s): {MOVE_THE_REFLECTION}{again}")
+        if reading.hidden:
+            notes.append(f"{player.name}: nothing sharp shows at {len(reading.hidden)} cell(s): {NOTHING_SHARP}{again}")
         differ = sorted(set(complete) ^ set(player.completed))
         if differ:
             notes.append(f"{player.name}: the photo and the game disagree on region(s) {', '.join(map(str, differ))} "

@@ -270,6 +270,9 @@ NO_DETAIL = 0.2
 #: ... measured against at least this many cells read open with confidence (a nearly covered
 #: board has too few: its tiles show far more edges than the board, and the rule is not applied)
 NO_DETAIL_OPEN = 3
+#: what to do where nothing sharp shows (shows_no_detail; BoardReading.hidden names the cells)
+NOTHING_SHARP = ("something out of focus stands between the camera and the board there, or a light washes "
+                 "it out: move it or shade the light, or take it again from where the board shows clear")
 
 
 def shows_no_detail(detail: np.ndarray, p: np.ndarray) -> np.ndarray:
