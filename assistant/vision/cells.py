@@ -266,9 +266,10 @@ def where_board_shows(p: np.ndarray, shows: np.ndarray) -> np.ndarray:
 #: 140009 and 140009_v1, true corners): the 5 of 6 cells read wrong with confidence that it hid
 #: lay below 0.2, as did 14 of the 32 it hid, and none of 321 cells read right with confidence
 #: elsewhere (those and the committed photos); 0.3 put 2 of these in doubt. Judged after on 10
-#: scenes rendered for it (seeds 15, 16 of beds, 10, 11 of woodland, the object hiding 67 cells):
-#: none of its 4 confident mistakes caught (it stood nearer the board, in focus, its own outline
-#: sharp), 17 of the 67 in doubt, no cell read right with confidence elsewhere put in doubt
+#: scenes rendered for it (seeds 15, 16 of beds, 10, 11 of woodland; true corners): 17 of the 68
+#: cells the object hid fell below, but none of the confident mistakes it made there (it stood
+#: nearer the board, in focus, its own outline sharp), and none of the 467 cells read right with
+#: confidence elsewhere
 NO_DETAIL = 0.2
 #: ... measured against at least this many cells read open with confidence (a nearly covered
 #: board has too few: its tiles show far more edges than the board, and the rule is not applied)
