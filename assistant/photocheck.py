@@ -33,6 +33,7 @@ def check_photo(loaded: Any, table: Any, profile: Any, grid: str | None = None, 
     photos of the same board (loaded alike), read with it as one (vision.views)."""
     from assistant.vision import symbols
     from assistant.vision.reader import read_grid
+    from assistant.vision.views import read_board
 
     photos = [loaded, *more]
     if more and profile is None:
@@ -50,16 +51,6 @@ def check_photo(loaded: Any, table: Any, profile: Any, grid: str | None = None, 
         data["not_read"] = [{"photo": source, "why": why} for source, why in refused]
     data.update(_game_view(reading, profile, table, player, bed, game))
     return Checked(reading, loaded, data, profile.game if profile is not None else None)
-
-
-def read_board(photos: Sequence[Any], profile: Any) -> tuple[Any, Any, list[tuple[str, str]]]:
-    """Photos of one calibrated board (loaded as check_photo's), each from a little to one side, read
-    as one (vision.views.read_views): the reading, the photo it is placed on, and the source and
-    refusal of each photo that could not be read."""
-    from assistant.vision.reader import read_photo
-    from assistant.vision.views import read_views
-
-    return read_views(photos, lambda photo, known: read_photo(photo, profile, known))
 
 
 def checked_profile(board: str | None, grid: str | None) -> Any:

@@ -127,11 +127,11 @@ def tally_photos(loaded: Any, photos: list[str], default_board: str | None) -> t
     their woodland photo, or several photos of it read as one (PLAYER=PHOTO,PHOTO2; the ranking's
     first key), and the regions it shows complete (all read, none uncovered); notes say what was
     read and what was not, and where the photo and the tracked game disagree on a completed region."""
-    from assistant.photocheck import read_board
     from assistant.vision.cells import NOTHING_SHARP
     from assistant.vision.glare import MOVE_THE_REFLECTION
     from assistant.vision.imageio import load_photo
     from assistant.vision.profile import load_profile
+    from assistant.vision.views import read_board
 
     state, notes = loaded.state, []
     asked: dict[int, tuple[list[str], str]] = {}  # every argument checked before any photo is read

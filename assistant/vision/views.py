@@ -16,7 +16,8 @@ from typing import Any
 import numpy as np
 
 from assistant.errors import GardenError, UsageError
-from assistant.vision.reader import UNCERTAIN_BELOW, BoardReading
+from assistant.vision.profile import BoardProfile
+from assistant.vision.reader import UNCERTAIN_BELOW, BoardReading, read_photo
 
 
 def read_views(photos: Sequence[Any], read: Callable[[Any, np.ndarray | None], BoardReading]
@@ -50,6 +51,14 @@ def read_views(photos: Sequence[Any], read: Callable[[Any, np.ndarray | None], B
     order = sorted(readings)
     return (combined_reading([readings[i] for i in order]), photos[order[0]],
             [(photos[i].source, str(err)) for i, err in sorted(errors.items())])
+
+
+def read_board(photos: Sequence[Any], profile: BoardProfile) -> tuple[BoardReading, Any, list[tuple[str, str]]]:
+    """Photos of one calibrated board (vision.imageio's LoadedPhoto), each from a little to one side,
+    read by reader.read_photo as one (read_views): the reading, the photo it is placed on, and the
+    source and refusal of each photo that could not be read. `check`, `fit --again` and Indian
+    Summer's `tally --photo PLAYER=PHOTO,PHOTO2` read them so."""
+    return read_views(photos, lambda photo, known: read_photo(photo, profile, known))
 
 
 def known_cells(reading: BoardReading) -> np.ndarray:
