@@ -213,7 +213,7 @@ def check(
 
 def print_unseen(reading: Any, several: bool, add_photo: str) -> None:
     """The cells a photo does not show, each kind with what to do: those the glare washes out, and
-    those where nothing in focus shows (something standing between the camera and the board).
+    those where nothing sharp shows (something out of focus between the camera and the board).
     `several`: the reading is of several photos already; else `add_photo` says how to give another."""
     from assistant.vision.cells import NOTHING_SHARP
     from assistant.vision.glare import MOVE_THE_REFLECTION

@@ -71,9 +71,9 @@ def combined_reading(readings: list[BoardReading]) -> BoardReading:
     """The board as the photos of `readings` show it together (all of one calibrated board, the
     first photo's place and size kept: it is the one drawn on). Per cell: the reading of the photo
     surest of it, its confidence less that of the surest photo reading the cell otherwise; the
-    glare (and nothing in focus) named only where it hides the cell in every photo. details["views"] holds, per cell, the
-    index of the photo whose reading counts, and details["disagree"] the cells that two photos read
-    differently, each with confidence."""
+    glare (and where nothing sharp shows) named only where it hides the cell in every photo.
+    details["views"] holds, per cell, the index of the photo whose reading counts, and
+    details["disagree"] the cells that two photos read differently, each with confidence."""
     first = readings[0]
     if len(readings) == 1:
         return first

@@ -129,7 +129,8 @@ def test_check_names_the_cells_where_nothing_sharp_shows():
     """samples/pbr/photos/hidden: a tall object out of focus in front of the bed (cells.shows_no_detail)."""
     from pathlib import Path
 
-    photo = str(Path(__file__).resolve().parents[2] / "samples" / "pbr" / "photos" / "hidden" / "pbr-bed-5_80005_v1.jpg")
+    hidden = Path(__file__).resolve().parents[2] / "samples" / "pbr" / "photos" / "hidden"
+    photo = str(hidden / "pbr-bed-5_80005_v1.jpg")
     data = json.loads(ok("check", photo, "--board", "pbr-bed-5", "--json"))
     assert data["hidden"] and {tuple(c) for c in data["hidden"]} <= {tuple(c) for c in data["uncertain"]}
     assert "Nothing sharp shows at" in ok("check", photo, "--board", "pbr-bed-5")
