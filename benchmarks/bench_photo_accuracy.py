@@ -8,7 +8,8 @@ cells by kind (a leaf
 tile's hole or another covered cell read open, an open cell read covered, a wrong printed
 symbol; each with how many were marked uncertain), where a physically rendered photo's truth says the
 light spoils them (in a hard shadow, hidden by the object throwing it, under the glare; from the photo,
-washed out white, and of those the cells wholly clipped) and the error but for each of the last two, how the found boards were
+washed out white, and of those the cells wholly clipped) and the error but for each of the last two, and on
+the cells the photo holds (neither wholly clipped nor hidden by an object), how the found boards were
 placed (the locating method, with its median read time), the same figures per board
 size (5x5 Cottage Garden beds, 9x8 Indian Summer woodland boards), refusals, and each failure.
 
@@ -247,6 +248,9 @@ def main() -> None:
     by_light = {kind: [0, 0, 0] for kind in LIGHT_KINDS}
     # photos with a wholly clipped cell, such cells open, photos without a wrong cell but for them
     hidden_seen = [0, 0, 0]
+    # cells no photo from this camera holds (wholly clipped, or hidden by an object): such cells;
+    # of the others: cells, wrong, wrong and not marked uncertain, photos without a wrong one
+    unseen = [0, 0, 0, 0, 0]
     # cells read and wrong, the board's four corner cells apart from the others
     corner_cells = [0, 0, 0, 0]
 
@@ -321,6 +325,10 @@ def main() -> None:
         hidden_seen[0] += bool(hidden.any())
         hidden_seen[1] += int((hidden & ~_covered(truth["cells"])).sum())
         hidden_seen[2] += not ((bad | sym_bad) & ~hidden).any()
+        held = ~(hidden | masks["hidden by an object"])
+        for i, v in enumerate((int((~held).sum()), int(held.sum()), int((bad & held).sum()),
+                               int((bad & held & ~u).sum()), int(not ((bad | sym_bad) & held).any()))):
+            unseen[i] += v
         for kind, mask in wrong_kinds(truth, bad, sym_bad).items():
             by_kind[kind][0] += int(mask.sum())
             by_kind[kind][1] += int((mask & u).sum())
@@ -355,6 +363,10 @@ def main() -> None:
               f"{hidden_seen[1]} of them open; but for them: per-cell error {(wrong - k) / max(cells - c, 1) * 100:.2f}% "
               f"({wrong - k} of {cells - c}), photos without a wrong cell {hidden_seen[2]} "
               f"({hidden_seen[2] / n * 100:.1f}% of all)")
+        print(f"cells the photo holds (but for the {unseen[0]} wholly clipped or hidden by an object): "
+              f"per-cell error {unseen[2] / max(unseen[1], 1) * 100:.2f}% ({unseen[2]} of {unseen[1]}), "
+              f"confidently wrong {unseen[3]}, photos without a wrong cell there {unseen[4]} "
+              f"({unseen[4] / n * 100:.1f}% of all)")
     print(f"time: {dt / n * 1000:.0f} ms a photo (including rendering)")
     if scores:
         sc = np.array(scores)
