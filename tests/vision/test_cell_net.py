@@ -153,5 +153,21 @@ def test_a_cell_the_trees_and_the_nets_read_oppositely_with_confidence_is_left_u
     assert (agreed[odd] >= 0.5).sum() >= 5  # agreeing, the tiles they both see were sure
     assert (conf[odd] < 0.5).all()  # disagreeing, none is
     assert np.array_equal(conf[~odd], agreed[~odd])
-    weak = cellmod.readers_disagree(np.full((9, 8), 1.0), np.where(odd, -5.0, np.nan))
+    weak = cellmod.readers_unsure(np.full((9, 8), 0.1), np.full((9, 8), 1.0), np.where(odd, -5.0, np.nan))
     assert not weak.any()  # the trees hardly sure: the nets' reading stands
+
+
+def test_a_cell_the_nets_read_is_sure_only_when_the_nets_alone_are_sure_of_it(monkeypatch):
+    photo, corners, truth, prof = rendered_board("woodland-2-b", 600002)
+    odd = np.arange(72).reshape(9, 8) % 2 == 1
+    monkeypatch.setattr(cellmod, "trees_log_odds", lambda *a: np.full((9, 8), 7.0))  # leaning covered, in doubt
+    monkeypatch.setattr(cell_net, "log_odds", lambda *a, **k: np.full((9, 8), 5.0))
+    _, sure, _ = cellmod.classify_cells(photo.image, corners, prof)
+    monkeypatch.setattr(cell_net, "log_odds", lambda *a, **k: np.where(odd, 0.5, 5.0))  # odd cells: nets unsure
+    _, conf, details = cellmod.classify_cells(photo.image, corners, prof)
+    assert (sure[odd] >= 0.5).sum() >= 3  # the nets sure too, these were read surely
+    assert (details["p_covered"][odd] >= 0.5).all()  # the mean still reads them covered ...
+    assert (conf[odd] < 0.5).all()  # ... but not surely
+    assert np.array_equal(conf[~odd], sure[~odd])
+    unsure = cellmod.readers_unsure(np.full((9, 8), 0.9), np.full((9, 8), 7.0), np.where(odd, 0.5, np.nan))
+    assert np.array_equal(unsure, odd)  # never where the nets did not read
