@@ -15,6 +15,7 @@ size (5x5 Cottage Garden beds, 9x8 Indian Summer woodland boards), refusals, and
 
     .venv/bin/python benchmarks/bench_photo_accuracy.py [--count 60] [--seed 1] [--size 1600x1200]
     .venv/bin/python benchmarks/bench_photo_accuracy.py --dir samples/photos   # photos + truth JSON beside them
+    .venv/bin/python benchmarks/bench_photo_accuracy.py --dir DIR DIR ...     # several folders as one set
     .venv/bin/python benchmarks/bench_photo_accuracy.py --synth               # tests/vision/synth.py boards
     .venv/bin/python benchmarks/bench_photo_accuracy.py --synth --synth-grid 9x8   # larger synth grids
     .venv/bin/python benchmarks/bench_photo_accuracy.py --renderer woods_photos   # synth_woods, bed_photos
@@ -210,7 +211,8 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=60)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--size", default="1600x1200")
-    ap.add_argument("--dir", type=Path)
+    ap.add_argument("--dir", type=Path, nargs="+", help="folders of photos with their truth JSON beside them, "
+                    "measured as one set")
     ap.add_argument("--synth", action="store_true")
     ap.add_argument("--synth-grid", default="5x5", help="--synth: the boards' rows x columns")
     ap.add_argument("--renderer", choices=tuple(RENDERERS), help="boards of this independent renderer in tests/vision")
@@ -220,14 +222,14 @@ def main() -> None:
     ap.add_argument("--again", type=Path, help="with --dir: read each photo with DIR2/<stem>_v1, its scene from a "
                     "little to one side")
     args = ap.parse_args()
-    if args.again and not args.dir:
-        ap.error("--again goes with --dir")
+    if args.again and (not args.dir or len(args.dir) > 1):
+        ap.error("--again goes with one --dir")
     w, h = _pair(args.size)
     render = {"markers": True} if args.markers else {}
     if args.coverage is not None:
         render["coverage"] = args.coverage
     if args.dir:
-        cases = dir_cases(args.dir)
+        cases = (case for folder in args.dir for case in dir_cases(folder))
         if args.again:
             cases = [case for case in cases if (args.again / f"{case[0]}_v1.json").exists()]
     elif args.renderer:
