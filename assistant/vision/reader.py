@@ -52,20 +52,23 @@ class BoardReading:
     photo_path: str | None = None
     details: dict = field(default_factory=dict)
 
+    def _uncertain_where(self, key: str) -> list[tuple[int, int]]:
+        """The uncertain cells that details[key] (a rows x cols mask of the cell reader's) marks."""
+        mask = self.details.get(key)
+        return [] if mask is None else [(r, c) for r, c in self.uncertain if mask[r, c]]
+
     @property
     def glare(self) -> list[tuple[int, int]]:
         """The uncertain cells glare hides: over half of each a clipped highlight that the board's own
         art does not show (cells.GLARE_HIDES); the light, not the cell, hides what is there."""
-        mask = self.details.get("glare_hides")
-        return [] if mask is None else [(r, c) for r, c in self.uncertain if mask[r, c]]
+        return self._uncertain_where("glare_hides")
 
     @property
     def hidden(self) -> list[tuple[int, int]]:
         """The uncertain cells that show nothing sharp (cells.shows_no_detail) and that clipped glare
         does not hide: something out of focus between the camera and the board, or a light's veil."""
-        mask = self.details.get("no_detail")
         glare = set(self.glare)
-        return [] if mask is None else [(r, c) for r, c in self.uncertain if mask[r, c] and (r, c) not in glare]
+        return [cell for cell in self._uncertain_where("no_detail") if cell not in glare]
 
     def to_json(self) -> dict:
         out = {
